@@ -1,0 +1,182 @@
+/**
+ * The growth gate (growth-gate.md, "The rule"): does per-batch ingest time
+ * grow as the store grows?
+ *
+ * 1. z_i = ln y_i.
+ * 2. Drop warm-up batches (warmup.ts): w >= 1.
+ * 3. Theil–Sen slope b of z on the 1-based batch index over the kept batches
+ *    i = w+1..m, with Sen's 95% CI [lower, upper] (theil-sen.ts).
+ * 4. span = m - (w+1); growth ratio R = exp(b span), CI [exp(lower span),
+ *    exp(upper span)]; growth per 1,000 objects = exp(b 1000 / B) - 1.
+ * 5. INCONCLUSIVE if m' < 10; FAIL if R_lower > limit; WARN if R_lower > 1;
+ *    else PASS.
+ * 6. Descriptive only: exponent k (power-law.ts), Kendall tau-b, residual
+ *    scatter 1.4826 MAD (log scale), lag-1 autocorrelation of residuals.
+ */
+
+import { lag1Autocorrelation, DRIFT_THRESHOLD } from './autocorrelation.js';
+import { kendallTauB } from './kendall.js';
+import { fitPowerLaw, projectPerBatchMs } from './power-law.js';
+import { scaledMad } from './robust.js';
+import { residuals, theilSen, Z_95 } from './theil-sen.js';
+import { batchIndices, trimWarmup } from './warmup.js';
+
+export type Verdict = 'PASS' | 'WARN' | 'FAIL' | 'INCONCLUSIVE';
+
+export const DEFAULT_LIMIT = 1.1;
+/** Fewer kept batches than this cannot decide. */
+export const MIN_KEPT_BATCHES = 10;
+
+export interface GateOptions {
+  batchSize: number;
+  /** FAIL when the lower 95% bound of the growth ratio exceeds this. Default 1.10. */
+  limit?: number;
+}
+
+export interface GateResult {
+  verdict: Verdict;
+  limit: number;
+  batchSize: number;
+  /** m */
+  batches: number;
+  /** w */
+  warmupDropped: number;
+  /** m' = m - w */
+  keptBatches: number;
+  /** 1-based index of the first kept batch (w + 1). */
+  firstKeptBatch: number;
+  /** Theil–Sen slope of ln y per batch on kept batches. */
+  slope: number;
+  slopeCi: [number, number];
+  /** Fitted ln y at 1-based batch index i = intercept + slope * i (joint median intercept). */
+  intercept: number;
+  /** m - (w + 1) */
+  span: number;
+  /** R = exp(slope * span) */
+  growthRatio: number;
+  /** [R_lower, R_upper] */
+  ci: [number, number];
+  /** exp(slope * 1000 / B) - 1, a fraction. */
+  perThousandObjects: number;
+  /** 1 + Theil–Sen slope of ln y on ln n_i, n_i = (i - 1/2) B, kept batches. */
+  exponentK: number;
+  exponentKCi: [number, number];
+  /** a in ln y = a + (k - 1) ln n: median of ln y_i - (k - 1) ln n_i over kept batches. */
+  exponentIntercept: number;
+  kendallTau: number;
+  /** 1.4826 * MAD of the residuals of the gate fit, log scale (0.091 ~ 9.1%). */
+  residualScatter: number;
+  lag1Autocorrelation: number;
+  /** lag1Autocorrelation > 0.5 */
+  drifted: boolean;
+  /** One short sentence why this verdict. */
+  reason: string;
+}
+
+function checkInput(timesMs: readonly number[], opts: GateOptions): number {
+  for (let i = 0; i < timesMs.length; i++) {
+    const t = timesMs[i];
+    if (t === undefined || !Number.isFinite(t) || t <= 0) {
+      throw new TypeError(`growthGate: batch ${i + 1} time must be a finite number > 0, got ${t}`);
+    }
+  }
+  if (!Number.isFinite(opts.batchSize) || opts.batchSize <= 0) {
+    throw new TypeError(`growthGate: batchSize must be a finite number > 0, got ${opts.batchSize}`);
+  }
+  const limit = opts.limit ?? DEFAULT_LIMIT;
+  if (!Number.isFinite(limit) || limit <= 0) {
+    throw new TypeError(`growthGate: limit must be a finite number > 0, got ${limit}`);
+  }
+  return limit;
+}
+
+function decide(kept: number, ciLower: number, limit: number): { verdict: Verdict; reason: string } {
+  if (kept < MIN_KEPT_BATCHES) {
+    return {
+      verdict: 'INCONCLUSIVE',
+      reason: `only ${kept} kept batch${kept === 1 ? '' : 'es'}; at least ${MIN_KEPT_BATCHES} are needed to decide`,
+    };
+  }
+  if (!Number.isFinite(ciLower)) {
+    return { verdict: 'INCONCLUSIVE', reason: 'the confidence interval of the growth ratio could not be computed' };
+  }
+  const lo = ciLower.toFixed(3);
+  if (ciLower > limit) {
+    return { verdict: 'FAIL', reason: `the lower 95% bound of the growth ratio (${lo}) is above the limit ${limit.toFixed(2)}` };
+  }
+  if (ciLower > 1) {
+    return {
+      verdict: 'WARN',
+      reason: `per-batch time grows (lower 95% bound ${lo} above 1.00) but not beyond the limit ${limit.toFixed(2)}`,
+    };
+  }
+  return { verdict: 'PASS', reason: `no significant growth: the lower 95% bound of the growth ratio (${lo}) is not above 1.00` };
+}
+
+/**
+ * Run the gate on per-batch times (ms, batch 1 first). Never throws for a short
+ * series (INCONCLUSIVE with NaN where a number cannot be computed); throws a
+ * TypeError for non-finite or non-positive times or options.
+ */
+export function growthGate(timesMs: readonly number[], opts: GateOptions): GateResult {
+  const limit = checkInput(timesMs, opts);
+  const batchSize = opts.batchSize;
+  const m = timesMs.length;
+  const z = Float64Array.from(timesMs, (t) => Math.log(t));
+
+  const w = trimWarmup(z).dropped;
+  const keptBatches = m - w;
+  const firstKeptBatch = w + 1;
+  const x = batchIndices(firstKeptBatch, m);
+  const zKept = z.subarray(w);
+
+  const fit = theilSen(x, zKept, Z_95);
+  const span = Math.max(0, m - firstKeptBatch);
+  const ci: [number, number] = [Math.exp(fit.lower * span), Math.exp(fit.upper * span)];
+  const res = residuals(x, zKept, fit);
+  const lag1 = lag1Autocorrelation(res);
+  const power = fitPowerLaw(zKept, firstKeptBatch, batchSize, Z_95);
+  const { verdict, reason } = decide(keptBatches, ci[0], limit);
+
+  return {
+    verdict,
+    limit,
+    batchSize,
+    batches: m,
+    warmupDropped: w,
+    keptBatches,
+    firstKeptBatch,
+    slope: fit.slope,
+    slopeCi: [fit.lower, fit.upper],
+    intercept: fit.intercept,
+    span,
+    growthRatio: Math.exp(fit.slope * span),
+    ci,
+    perThousandObjects: Math.exp((fit.slope * 1000) / batchSize) - 1,
+    exponentK: power.exponentK,
+    exponentKCi: power.exponentKCi,
+    exponentIntercept: power.exponentIntercept,
+    kendallTau: kendallTauB(x, zKept),
+    residualScatter: scaledMad(res),
+    lag1Autocorrelation: lag1,
+    drifted: lag1 > DRIFT_THRESHOLD,
+    reason,
+  };
+}
+
+/**
+ * Per-batch time (ms) projected to a target store size by the power law
+ * ln y = exponentIntercept + (k - 1) ln n, evaluated at n = targetObjects - B/2
+ * (the midpoint of the batch that ends at targetObjects). exponentIntercept is
+ * the joint Theil–Sen intercept of ln y on ln n_i over the kept batches (see
+ * power-law.ts). Never an exponential extrapolation in batch index. NaN when
+ * the run had too few batches to fit; RangeError for a target below one batch.
+ */
+export function projectBatchTime(result: GateResult, targetObjects: number): number {
+  return projectPerBatchMs(result, result.batchSize, targetObjects);
+}
+
+/** Fitted per-batch ms of the gate's exponential trend at 1-based batch i (for charts). */
+export function fittedBatchTime(result: GateResult, batchIndex: number): number {
+  return Math.exp(result.intercept + result.slope * batchIndex);
+}

@@ -1,0 +1,40 @@
+/**
+ * Kendall's rank correlation tau-b (ties corrected), as scipy.stats.kendalltau.
+ *
+ *   tau_b = (P - Q) / sqrt((n0 - n1)(n0 - n2))
+ *   n0 = n(n-1)/2, n1 = sum over x tie groups t(t-1)/2, n2 = same for y,
+ *   P / Q = concordant / discordant pairs (pairs tied in x or y count in neither).
+ *
+ * Descriptive only in the growth gate. O(n^2), fine for batch counts.
+ * Returns NaN for fewer than two points or when x or y is constant.
+ */
+
+import { at, tieGroupSizes } from './robust.js';
+
+function tiedPairs(values: ArrayLike<number>): number {
+  let s = 0;
+  for (const t of tieGroupSizes(values)) s += (t * (t - 1)) / 2;
+  return s;
+}
+
+export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): number {
+  const n = x.length;
+  if (n !== y.length) {
+    throw new RangeError(`kendallTauB: x has ${n} values but y has ${y.length}`);
+  }
+  if (n < 2) return Number.NaN;
+  let score = 0;
+  for (let i = 0; i < n; i++) {
+    const xi = at(x, i);
+    const yi = at(y, i);
+    for (let j = i + 1; j < n; j++) {
+      const sx = Math.sign(at(x, j) - xi);
+      const sy = Math.sign(at(y, j) - yi);
+      score += sx * sy;
+    }
+  }
+  const n0 = (n * (n - 1)) / 2;
+  const denom = Math.sqrt((n0 - tiedPairs(x)) * (n0 - tiedPairs(y)));
+  if (!(denom > 0)) return Number.NaN;
+  return score / denom;
+}

@@ -1,0 +1,79 @@
+/**
+ * Robust location and scale: median, median absolute deviation (MAD) and the
+ * MAD scaled to be consistent with a normal standard deviation.
+ *
+ * Pure functions over plain number arrays. Empty input gives NaN, never an
+ * exception, so callers can report "not computable" for short series.
+ */
+
+/** Consistency constant: 1.4826 * MAD estimates sigma for normal data. */
+export const MAD_TO_SIGMA = 1.4826;
+
+/** Read element i of an array-like, or NaN when it is out of range. */
+export function at(values: ArrayLike<number>, i: number): number {
+  const v = values[i];
+  return v === undefined ? Number.NaN : v;
+}
+
+/** Ascending numeric copy (the input is not modified). */
+export function sortedCopy(values: ArrayLike<number>): Float64Array {
+  const out = Float64Array.from(values as ArrayLike<number>);
+  out.sort();
+  return out;
+}
+
+/** Median of an already ascending-sorted array; NaN when empty. */
+export function medianOfSorted(sorted: ArrayLike<number>): number {
+  const n = sorted.length;
+  if (n === 0) return Number.NaN;
+  const mid = Math.floor(n / 2);
+  if (n % 2 === 1) return at(sorted, mid);
+  return (at(sorted, mid - 1) + at(sorted, mid)) / 2;
+}
+
+/** Median; NaN for an empty array. */
+export function median(values: ArrayLike<number>): number {
+  return medianOfSorted(sortedCopy(values));
+}
+
+/** Raw median absolute deviation from the median (not scaled); NaN when empty. */
+export function mad(values: ArrayLike<number>): number {
+  if (values.length === 0) return Number.NaN;
+  const m = median(values);
+  const dev = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) dev[i] = Math.abs(at(values, i) - m);
+  return median(dev);
+}
+
+/** 1.4826 * MAD: a robust estimate of the standard deviation. */
+export function scaledMad(values: ArrayLike<number>): number {
+  return MAD_TO_SIGMA * mad(values);
+}
+
+/** Arithmetic mean; NaN when empty. */
+export function mean(values: ArrayLike<number>): number {
+  const n = values.length;
+  if (n === 0) return Number.NaN;
+  let s = 0;
+  for (let i = 0; i < n; i++) s += at(values, i);
+  return s / n;
+}
+
+/**
+ * Group sizes of repeated values (only groups of two or more), as needed by
+ * tie corrections in rank statistics. Exact equality is used.
+ */
+export function tieGroupSizes(values: ArrayLike<number>): number[] {
+  const sorted = sortedCopy(values);
+  const groups: number[] = [];
+  let run = 1;
+  for (let i = 1; i <= sorted.length; i++) {
+    if (i < sorted.length && at(sorted, i) === at(sorted, i - 1)) {
+      run++;
+    } else {
+      if (run > 1) groups.push(run);
+      run = 1;
+    }
+  }
+  return groups;
+}

@@ -1,0 +1,124 @@
+/**
+ * Theil–Sen slope with Sen's (1968) confidence interval.
+ *
+ * slope     = median of (y_j - y_i) / (x_j - x_i) over all pairs with x_i != x_j
+ * intercept = median of (y_i - slope * x_i)   (the "joint" intercept)
+ *
+ * Sen's CI (growth-gate.md step 3, matching scipy.stats.theilslopes):
+ *   N = number of pairwise slopes, sorted ascending (0-based indices)
+ *   sigma^2 = [n(n-1)(2n+5) - sum_x t(t-1)(2t+5) - sum_y t(t-1)(2t+5)] / 18
+ *             (t = sizes of groups of tied x values, and of tied y values)
+ *   C = z * sigma
+ *   lower = slopes[max(round((N - C)/2) - 1, 0)]
+ *   upper = slopes[min(round((N + C)/2), N - 1)]
+ * round() is round-half-to-even, as numpy.round. z defaults to 1.959964
+ * (two-sided 95%); other z values (e.g. 3.72 for sequential looks) can be passed.
+ */
+
+import { at, medianOfSorted, median, tieGroupSizes } from './robust.js';
+
+/** Two-sided 95% normal quantile used throughout the gate. */
+export const Z_95 = 1.959964;
+
+export interface TheilSenFit {
+  slope: number;
+  intercept: number;
+  /** Sen's CI bounds of the slope; NaN when not computable. */
+  lower: number;
+  upper: number;
+  /** Number of points and of pairwise slopes used. */
+  n: number;
+  pairs: number;
+}
+
+/** Round half to even (numpy.round semantics for 0 decimals). */
+export function roundHalfEven(v: number): number {
+  if (!Number.isFinite(v)) return v;
+  const f = Math.floor(v);
+  const diff = v - f;
+  if (diff < 0.5) return f;
+  if (diff > 0.5) return f + 1;
+  return f % 2 === 0 ? f : f + 1;
+}
+
+/** All pairwise slopes over pairs with distinct x, sorted ascending. */
+export function pairwiseSlopes(x: ArrayLike<number>, y: ArrayLike<number>): Float64Array {
+  const n = x.length;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const xi = at(x, i);
+    const yi = at(y, i);
+    for (let j = i + 1; j < n; j++) {
+      const dx = at(x, j) - xi;
+      if (dx === 0) continue;
+      out.push((at(y, j) - yi) / dx);
+    }
+  }
+  const sorted = Float64Array.from(out);
+  sorted.sort();
+  return sorted;
+}
+
+function tieSum(values: ArrayLike<number>): number {
+  let s = 0;
+  for (const t of tieGroupSizes(values)) s += t * (t - 1) * (2 * t + 5);
+  return s;
+}
+
+/**
+ * Sen's CI on already sorted pairwise slopes. Returns [NaN, NaN] when there
+ * are no slopes or the variance is negative (heavy ties in both x and y).
+ */
+export function senInterval(
+  sortedSlopes: ArrayLike<number>,
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  z: number = Z_95,
+): [number, number] {
+  const nPairs = sortedSlopes.length;
+  const n = y.length;
+  if (nPairs === 0) return [Number.NaN, Number.NaN];
+  const sigmaSq = (n * (n - 1) * (2 * n + 5) - tieSum(x) - tieSum(y)) / 18;
+  if (!(sigmaSq >= 0)) return [Number.NaN, Number.NaN];
+  const c = Math.abs(z) * Math.sqrt(sigmaSq);
+  const lowerIndex = Math.max(roundHalfEven((nPairs - c) / 2) - 1, 0);
+  const upperIndex = Math.min(roundHalfEven((nPairs + c) / 2), nPairs - 1);
+  return [at(sortedSlopes, lowerIndex), at(sortedSlopes, upperIndex)];
+}
+
+/** Joint intercept: median of y_i - slope * x_i. */
+export function jointIntercept(x: ArrayLike<number>, y: ArrayLike<number>, slope: number): number {
+  const r = new Float64Array(y.length);
+  for (let i = 0; i < y.length; i++) r[i] = at(y, i) - slope * at(x, i);
+  return median(r);
+}
+
+/**
+ * Theil–Sen fit of y on x with Sen's CI at normal quantile z.
+ * Fewer than two points with distinct x give NaN slope, intercept and CI.
+ */
+export function theilSen(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  z: number = Z_95,
+): TheilSenFit {
+  if (x.length !== y.length) {
+    throw new RangeError(`theilSen: x has ${x.length} values but y has ${y.length}`);
+  }
+  const slopes = pairwiseSlopes(x, y);
+  const slope = medianOfSorted(slopes);
+  const intercept = Number.isNaN(slope) ? Number.NaN : jointIntercept(x, y, slope);
+  const [lower, upper] = senInterval(slopes, x, y, z);
+  return { slope, intercept, lower, upper, n: y.length, pairs: slopes.length };
+}
+
+/** Residuals y_i - (intercept + slope * x_i). */
+export function residuals(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  fit: { slope: number; intercept: number },
+): Float64Array {
+  const r = new Float64Array(y.length);
+  for (let i = 0; i < y.length; i++) r[i] = at(y, i) - (fit.intercept + fit.slope * at(x, i));
+  return r;
+}

@@ -1,0 +1,75 @@
+/**
+ * The Backend contract. Lifecycle as in warp (prepare → ingest → cleanup): `preflight()` checks the
+ * target before any batch, `ingest()` stores one object and returns one timed record per operation,
+ * `close()` releases resources. Optional capabilities are separate interfaces (k6's habit), tested
+ * with the guards below.
+ */
+import type { ObjectPlan } from '../generate/plan.js';
+
+export type OpKind = 'create-object' | 'add-datastream' | 'create-container' | 'commit' | 'verify' | 'delete';
+export type OpStatus = 'ok' | 'failed';
+
+/** One timed operation, as a backend measured it. Times are milliseconds. */
+export interface OpTiming {
+  kind: OpKind;
+  objectId: string;
+  objectIndex: number;
+  datastreamId: string | null;
+  status: OpStatus;
+  bytes: number;
+  /** Start relative to the start of its batch. Filled in by the engine from startNs. */
+  startNs: bigint;
+  /** Time to first byte of the response, where the backend can tell. */
+  ttfbMs: number | null;
+  durationMs: number;
+  attempt: number;
+  /** Stable error code when status is 'failed' (e.g. E_CHECKSUM, E_EXISTS, E_HTTP_500, E_IO). */
+  errorCode: string | null;
+  httpStatus: number | null;
+  /** Hex SHA-256 the backend computed or was told, where it has one. */
+  sha256?: string;
+}
+
+/** What a backend learned about its target before the run. Never holds credentials. */
+export interface TargetInfo {
+  backend: string;
+  /** Target address with any credentials removed. */
+  target: string;
+  product?: string;
+  version?: string;
+  details?: Record<string, string | number | boolean>;
+}
+
+export interface Backend {
+  readonly name: string;
+  preflight(): Promise<TargetInfo>;
+  ingest(plan: ObjectPlan): Promise<OpTiming[]>;
+  close(): Promise<void>;
+}
+
+/** Read back a datastream's bytes (for `--verify readback`). */
+export interface ReadCapability {
+  read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array>;
+}
+
+/** Delete an object and everything under it (for `clean`). */
+export interface RemoveCapability {
+  remove(objectId: string): Promise<void>;
+}
+
+/** List the ids of stored objects (for probes and cleanup). */
+export interface ListCapability {
+  list(): AsyncIterable<string>;
+}
+
+export function canRead(b: Backend): b is Backend & ReadCapability {
+  return typeof (b as Partial<ReadCapability>).read === 'function';
+}
+
+export function canRemove(b: Backend): b is Backend & RemoveCapability {
+  return typeof (b as Partial<RemoveCapability>).remove === 'function';
+}
+
+export function canList(b: Backend): b is Backend & ListCapability {
+  return typeof (b as Partial<ListCapability>).list === 'function';
+}

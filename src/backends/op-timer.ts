@@ -1,0 +1,62 @@
+/**
+ * Times one operation with process.hrtime.bigint() and turns an exception into a failed record
+ * with a stable error code: failures are data, never a lost batch.
+ */
+import type { OpKind, OpTiming } from './backend.js';
+
+export interface OpMeta {
+  kind: OpKind;
+  objectId: string;
+  objectIndex: number;
+  datastreamId: string | null;
+  bytes: number;
+  attempt?: number;
+}
+
+/** An error that carries an operation error code (and an HTTP status where there was one). */
+export class OpError extends Error {
+  constructor(
+    readonly errorCode: string,
+    message: string,
+    readonly httpStatus: number | null = null,
+  ) {
+    super(message);
+    this.name = 'OpError';
+  }
+}
+
+export function errorCodeOf(e: unknown): string {
+  if (e instanceof OpError) return e.errorCode;
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.length > 0 ? code : 'E_UNKNOWN';
+}
+
+/** Runs fn, timing it; fn may return a partial record to merge (ttfb, httpStatus, sha256). */
+export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> | void>): Promise<OpTiming> {
+  const startNs = process.hrtime.bigint();
+  const base = {
+    kind: meta.kind,
+    objectId: meta.objectId,
+    objectIndex: meta.objectIndex,
+    datastreamId: meta.datastreamId,
+    bytes: meta.bytes,
+    startNs,
+    ttfbMs: null,
+    attempt: meta.attempt ?? 1,
+    httpStatus: null,
+  };
+  try {
+    const extra = (await fn()) ?? {};
+    const durationMs = Number(process.hrtime.bigint() - startNs) / 1e6;
+    return { ...base, status: 'ok', errorCode: null, ...extra, durationMs };
+  } catch (e) {
+    const durationMs = Number(process.hrtime.bigint() - startNs) / 1e6;
+    return {
+      ...base,
+      status: 'failed',
+      errorCode: errorCodeOf(e),
+      httpStatus: e instanceof OpError ? e.httpStatus : null,
+      durationMs,
+    };
+  }
+}

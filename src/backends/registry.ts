@@ -1,0 +1,52 @@
+/**
+ * Backend registry: name → description and factory. Other backends (fedora3, ldp, s3) register
+ * beside `leveldb` here; the CLI lists them in `--help` and rejects unknown names with the list.
+ */
+import { UsageError } from '../errors.js';
+import type { Backend } from './backend.js';
+import { LevelDbBackend } from './leveldb/leveldb-backend.js';
+
+/** Everything a factory may need; each backend reads the fields it knows. */
+export interface BackendOptions {
+  /** Data directory of an embedded store. */
+  dataDir: string;
+  /** Target URL of a remote backend. */
+  url?: string;
+}
+
+export interface BackendEntry {
+  name: string;
+  description: string;
+  /** Whether it needs --url. */
+  needsUrl: boolean;
+  create(opts: BackendOptions): Backend;
+}
+
+const ENTRIES: BackendEntry[] = [
+  {
+    name: 'leveldb',
+    description: 'embedded LevelDB object store in this process (the default; needs no server)',
+    needsUrl: false,
+    create: (o) => new LevelDbBackend({ dataDir: o.dataDir }),
+  },
+];
+
+export function backendNames(): string[] {
+  return ENTRIES.map((e) => e.name);
+}
+
+export function backendEntry(name: string): BackendEntry {
+  const entry = ENTRIES.find((e) => e.name === name);
+  if (!entry) {
+    throw new UsageError('E_UNKNOWN_BACKEND', `--backend "${name}" is unknown`, `use one of: ${backendNames().join(', ')}`);
+  }
+  return entry;
+}
+
+export function createBackend(name: string, opts: BackendOptions): Backend {
+  const entry = backendEntry(name);
+  if (entry.needsUrl && !opts.url) {
+    throw new UsageError('E_BAD_FLAG', `--backend ${name} needs --url`, `e.g. --backend ${name} --url http://127.0.0.1:8080/`);
+  }
+  return entry.create(opts);
+}

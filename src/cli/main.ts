@@ -1,0 +1,59 @@
+/**
+ * Entry point: builds the command tree, runs it, maps errors to one clear line and an exit code.
+ * The only process.exit of the project is here.
+ */
+import { Command, CommanderError } from 'commander';
+import { isIngestScaleError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
+import { TOOL_VERSION } from '../version.js';
+import { chartCommand } from './chart-command.js';
+import { checkCommand } from './check-command.js';
+import { makeContext, type CliContext } from './context.js';
+import { importCommand } from './import-command.js';
+import { runCommand } from './run-command.js';
+import { runsCommand } from './runs-command.js';
+
+const ABOUT =
+  'Does ingest get slower as the store grows, and by how much? ingest-scale generates N synthetic objects, ' +
+  'ingests them in fixed batches into a store, records every batch and operation in SQLite, fits a robust trend ' +
+  'to the per-batch times, and says PASS, WARN, FAIL or INCONCLUSIVE, in its exit code too, so CI can fail a build on growth slope.';
+
+function program(ctx: CliContext): Command {
+  const p = new Command('ingest-scale')
+    .description(ABOUT)
+    .version(TOOL_VERSION, '-V, --version')
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText('after', '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE, 4 the run failed.\nStart with: ingest-scale run   (embedded LevelDB store, default workload, about 25 batches)');
+  for (const c of [runCommand(ctx), checkCommand(ctx), chartCommand(ctx), runsCommand(ctx), importCommand(ctx)]) p.addCommand(c);
+  const applyOverride = (c: Command): void => {
+    c.exitOverride();
+    c.configureOutput({ writeErr: (s) => ctx.err(s.trimEnd()) });
+    c.commands.forEach(applyOverride);
+  };
+  applyOverride(p);
+  return p;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const ctx = makeContext();
+  try {
+    await program(ctx).parseAsync(argv);
+    return ctx.exitCode;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // help and version exit 0; any parse error of commander is a usage error
+      return e.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
+    }
+    if (isIngestScaleError(e)) {
+      ctx.err(`ingest-scale: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}`);
+      return e.exitCode;
+    }
+    ctx.err(`ingest-scale: internal error: ${(e as Error)?.stack ?? String(e)}`);
+    ctx.err('  this is a bug; please report it with the command you ran');
+    return ExitCode.RunFailed;
+  }
+}
+
+const code = await main(process.argv);
+// let stdout drain before exiting (pipes are asynchronous)
+process.stdout.write('', () => process.exit(code));

@@ -1,0 +1,138 @@
+/** `ingest-scale run`: ingest a workload in batches, record everything, print chart and verdict. */
+import { Command, Option } from 'commander';
+import { growthGate } from '../analysis/growth-gate.js';
+import { backendNames, backendEntry } from '../backends/registry.js';
+import { runSession } from '../engine/run-session.js';
+import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
+import { isIngestScaleError } from '../errors.js';
+import { ResultsStore } from '../store/results-store.js';
+import { parseDatastreamFlag } from '../workload/datastream-spec.js';
+import { readWorkloadFile, type WorkloadOverrides } from '../workload/workload-file.js';
+import { resolveWorkload } from '../workload/resolve.js';
+import { LAYOUTS, VERIFY_MODES, type Layout, type VerifyMode } from '../workload/workload.js';
+import type { CliContext } from './context.js';
+import { parseChoice, parseIntFlag, parseMaxGrowth, parseNumberFlag, dbFromEnv } from './parse-flags.js';
+import { ProgressLine } from './progress-line.js';
+import { renderRunSummary } from './run-output.js';
+
+interface RunFlags {
+  objects?: string;
+  batchSize?: string;
+  concurrency?: string;
+  datastream?: string[];
+  seed?: string;
+  layout?: string;
+  fanoutWidth?: string;
+  fanoutDepth?: string;
+  verify?: string;
+  workload?: string;
+  backend: string;
+  data?: string;
+  keepData?: boolean;
+  url?: string;
+  db: string;
+  label?: string;
+  maxGrowth: string;
+  maxErrorRate: string;
+  json?: boolean;
+  progress: boolean;
+  chart: boolean;
+}
+
+export function runCommand(ctx: CliContext): Command {
+  return new Command('run')
+    .description('ingest a workload in fixed batches, record every batch in SQLite, and print a chart and the growth verdict')
+    .option('-n, --objects <n>', 'objects to ingest (default 10000)')
+    .option('--batch-size <n>', 'objects per batch; the gate fits one point per batch (default 400)')
+    .option('--concurrency <n>', 'objects in flight inside a batch (default 4)')
+    .option('--datastream <ID:SIZE[:KIND]>', 'a datastream of every object; repeat for several. SIZE: 512, 100KB, 100KiB, 4MiB, uniform:1KiB-1MiB, lognormal:MEDIAN:SIGMA. KIND: random (default) or compressible', (v: string, acc: string[] | undefined) => [...(acc ?? []), v])
+    .option('--seed <n>', 'seed of sizes and content; same seed, same bytes (default 1)')
+    .addOption(new Option('--layout <layout>', 'where objects go: flat (all under one container), pairtree, fanout').choices([...LAYOUTS]))
+    .option('--fanout-width <n>', 'children per level for --layout fanout (default 16)')
+    .option('--fanout-depth <n>', 'levels for --layout fanout (default 2)')
+    .addOption(new Option('--verify <mode>', 'readback: read every datastream back after its batch and compare SHA-256 (not timed)').choices([...VERIFY_MODES]))
+    .option('--workload <file.json>', 'read the workload from a JSON file (see fixtures/workloads/); flags override its fields')
+    .option('--backend <name>', `target store: ${backendNames().join(', ')}`, 'leveldb')
+    .option('--data <dir>', 'data directory of the embedded store, kept after the run (default: reports/data/<run id>, removed after the run)')
+    .option('--keep-data', 'keep the default data directory after the run')
+    .option('--url <url>', 'target URL of a server backend')
+    .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
+    .option('--label <text>', 'a label for the run in lists and reports')
+    .option('--max-growth <ratio>', 'FAIL when per-batch time surely grows by more than this over the run', '1.10')
+    .option('--max-error-rate <fraction>', 'stop the run (exit 4) when more than this share of operations fail', '0.01')
+    .option('--json', 'print one JSON object (run, batches summary, verdict) instead of text')
+    .option('--no-progress', 'no live progress line on stderr (it is drawn only on a terminal anyway)')
+    .option('--no-chart', 'do not print the chart')
+    .addHelpText('after', '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE, 4 the run failed, 130 interrupted.\nExample: ingest-scale run -n 5000 --batch-size 250 --datastream OBJ:100KiB --datastream META:2KiB:compressible')
+    .action(async (flags: RunFlags) => {
+      ctx.exitCode = await run(ctx, flags);
+    });
+}
+
+function workloadFromFlags(f: RunFlags): WorkloadOverrides {
+  const o: WorkloadOverrides = {};
+  if (f.objects !== undefined) o.objects = parseIntFlag(f.objects, '--objects', 1, 1_000_000_000);
+  if (f.batchSize !== undefined) o.batchSize = parseIntFlag(f.batchSize, '--batch-size', 1, 1_000_000_000);
+  if (f.concurrency !== undefined) o.concurrency = parseIntFlag(f.concurrency, '--concurrency', 1, 1024);
+  if (f.seed !== undefined) o.seed = parseIntFlag(f.seed, '--seed', 0, 2 ** 32 - 1);
+  if (f.layout !== undefined) o.layout = parseChoice<Layout>(f.layout, '--layout', LAYOUTS);
+  if (f.verify !== undefined) o.verify = parseChoice<VerifyMode>(f.verify, '--verify', VERIFY_MODES);
+  if (f.fanoutWidth !== undefined || f.fanoutDepth !== undefined) {
+    o.fanout = {
+      width: f.fanoutWidth === undefined ? 16 : parseIntFlag(f.fanoutWidth, '--fanout-width', 2, 4096),
+      depth: f.fanoutDepth === undefined ? 2 : parseIntFlag(f.fanoutDepth, '--fanout-depth', 1, 8),
+    };
+  }
+  if (f.datastream !== undefined) o.datastreams = f.datastream.map(parseDatastreamFlag);
+  return o;
+}
+
+async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130> {
+  // everything a user typed is checked before anything is opened or written
+  const limit = parseMaxGrowth(f.maxGrowth);
+  const maxErrorRate = parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
+  const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
+  const workload = resolveWorkload(fromFile, workloadFromFlags(f));
+  backendEntry(f.backend);
+
+  const store = await ResultsStore.open(f.db, 'write');
+  const abort = new AbortController();
+  const onSigint = (): void => {
+    abort.abort();
+    ctx.err('\ninterrupted: stopping after the current batch (Ctrl-C again to quit at once)');
+    process.removeListener('SIGINT', onSigint);
+  };
+  process.on('SIGINT', onSigint);
+  const progress = f.progress && ctx.stderrTty && !f.json ? new ProgressLine(process.stderr, workload) : undefined;
+  try {
+    const result = await runSession({
+      store,
+      workload,
+      backend: f.backend,
+      ...(f.data === undefined ? {} : { dataDir: f.data }),
+      keepData: f.keepData === true,
+      ...(f.url === undefined ? {} : { url: f.url }),
+      ...(f.label === undefined ? {} : { label: f.label }),
+      maxErrorRate,
+      signal: abort.signal,
+      onPreflight: (info, r) => {
+        if (!f.json) ctx.err(`run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${info.backend} at ${info.target}`);
+      },
+      onBatch: (p) => progress?.update(p),
+    });
+    progress?.done();
+    const gate = growthGate(result.batches.map((b) => b.wallMs), { batchSize: workload.batchSize, limit });
+    ctx.out(renderRunSummary(result.run, result.batches, gate, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width }));
+    if (result.run.status === 'aborted') return 130;
+    return exitCodeForVerdict(gate.verdict);
+  } catch (e) {
+    progress?.done();
+    if (isIngestScaleError(e) && e.exitCode === ExitCode.RunFailed && f.json) {
+      ctx.out(JSON.stringify({ status: 'failed', error: { code: e.code, message: e.message, hint: e.hint ?? null } }));
+    }
+    throw e;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+    await store.close();
+  }
+}

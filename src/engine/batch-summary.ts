@@ -1,0 +1,57 @@
+/**
+ * Turns one batch's timed operations into its BatchRecord and its stored OpRecords: counts,
+ * bytes, and op latency percentiles (linear interpolation between order statistics).
+ */
+import { quantileOfSorted } from '../analysis/percentiles.js';
+import type { OpTiming } from '../backends/backend.js';
+import type { BatchRecord, OpRecord } from '../store/records.js';
+
+/** p in [0, 1] of an ascending array; null when empty. */
+function percentile(sorted: readonly number[], p: number): number | null {
+  return sorted.length === 0 ? null : quantileOfSorted(sorted, p);
+}
+
+export interface BatchFacts {
+  index: number;
+  objects: number;
+  objectsBefore: number;
+  startNs: bigint;
+  wallNs: bigint;
+  startedAt: string;
+}
+
+export function toOpRecords(ops: readonly OpTiming[], batchStartNs: bigint): OpRecord[] {
+  return ops.map(({ startNs, sha256: _sha, ...rest }) => ({ ...rest, startMs: Number(startNs - batchStartNs) / 1e6 }));
+}
+
+/** Summarises the ingest operations of a batch (verification operations are stored, not summarised). */
+export function summariseBatch(facts: BatchFacts, ingestOps: readonly OpTiming[]): BatchRecord {
+  let bytes = 0;
+  let ok = 0;
+  let failed = 0;
+  let retried = 0;
+  const latencies: number[] = [];
+  for (const op of ingestOps) {
+    if (op.status === 'ok') {
+      ok++;
+      bytes += op.bytes;
+      latencies.push(op.durationMs);
+    } else failed++;
+    if (op.attempt > 1) retried++;
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    index: facts.index,
+    objects: facts.objects,
+    objectsBefore: facts.objectsBefore,
+    bytes,
+    wallMs: Number(facts.wallNs) / 1e6,
+    okOps: ok,
+    failedOps: failed,
+    retriedOps: retried,
+    p50Ms: percentile(latencies, 0.5),
+    p95Ms: percentile(latencies, 0.95),
+    p99Ms: percentile(latencies, 0.99),
+    startedAt: facts.startedAt,
+  };
+}

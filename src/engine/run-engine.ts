@@ -1,0 +1,106 @@
+/**
+ * The batch runner. Ingests a workload in fixed batches of `batchSize` objects with at most
+ * `concurrency` objects in flight inside a batch, times each batch with process.hrtime.bigint(),
+ * and hands every batch with all its operation records to the sink before the next one starts.
+ * It emits records and events; it never prints.
+ */
+import type { Backend, OpTiming } from '../backends/backend.js';
+import { canRead } from '../backends/backend.js';
+import { RunFailedError, UsageError } from '../errors.js';
+import { planBatch } from '../generate/plan.js';
+import type { BatchRecord, OpRecord } from '../store/records.js';
+import { plannedBatches, type Workload } from '../workload/workload.js';
+import { summariseBatch, toOpRecords } from './batch-summary.js';
+import { runPool } from './pool.js';
+import { storedDatastreams, verifyObject } from './verify.js';
+
+export interface BatchSink {
+  recordBatch(runId: string, batch: BatchRecord, ops: readonly OpRecord[]): Promise<void>;
+}
+
+export interface EngineProgress {
+  batch: BatchRecord;
+  plannedBatches: number;
+  objectsDone: number;
+  bytesDone: number;
+  failedOps: number;
+  verifyFailed: number;
+  elapsedMs: number;
+}
+
+export interface EngineOptions {
+  runId: string;
+  workload: Workload;
+  backend: Backend;
+  sink: BatchSink;
+  /** Prefix of object ids (a short run tag). */
+  idPrefix: string;
+  /** Stop the run (status failed, exit 4) when the share of failed operations exceeds this. */
+  maxErrorRate: number;
+  /** Abort between batches (Ctrl-C): the run ends as `aborted` with every finished batch kept. */
+  signal?: AbortSignal;
+  onBatch?: (p: EngineProgress) => void;
+}
+
+export interface EngineResult {
+  status: 'completed' | 'aborted';
+  batches: BatchRecord[];
+}
+
+export async function runEngine(o: EngineOptions): Promise<EngineResult> {
+  const { workload: w, backend } = o;
+  if (w.verify === 'readback' && !canRead(backend)) {
+    throw new UsageError('E_BAD_FLAG', `--verify readback: backend ${backend.name} cannot read content back`, 'use --verify none with this backend');
+  }
+  const total = plannedBatches(w);
+  const runStart = process.hrtime.bigint();
+  const batches: BatchRecord[] = [];
+  let objectsDone = 0;
+  let bytesDone = 0;
+  let opsDone = 0;
+  let failedOps = 0;
+  let verifyFailed = 0;
+
+  for (let b = 0; b < total; b++) {
+    if (o.signal?.aborted) return { status: 'aborted', batches };
+    const plans = planBatch(w, b * w.batchSize, w.batchSize, { idPrefix: o.idPrefix });
+    const startedAt = new Date().toISOString();
+    const startNs = process.hrtime.bigint();
+    const perObject = await runPool(plans, w.concurrency, (p) => backend.ingest(p));
+    const wallNs = process.hrtime.bigint() - startNs;
+    const ingestOps = perObject.flat();
+
+    let verifyOps: OpTiming[] = [];
+    if (w.verify === 'readback' && canRead(backend)) {
+      const stored = storedDatastreams(ingestOps);
+      verifyOps = (await runPool(plans, w.concurrency, (p) => verifyObject(backend, p, stored))).flat();
+    }
+
+    const batch = summariseBatch({ index: b + 1, objects: plans.length, objectsBefore: objectsDone, startNs, wallNs, startedAt }, ingestOps);
+    await o.sink.recordBatch(o.runId, batch, toOpRecords([...ingestOps, ...verifyOps], startNs));
+    batches.push(batch);
+
+    objectsDone += plans.length;
+    bytesDone += batch.bytes;
+    opsDone += ingestOps.length;
+    failedOps += batch.failedOps;
+    verifyFailed += verifyOps.filter((v) => v.status === 'failed').length;
+    o.onBatch?.({ batch, plannedBatches: total, objectsDone, bytesDone, failedOps, verifyFailed, elapsedMs: Number(process.hrtime.bigint() - runStart) / 1e6 });
+
+    if (verifyFailed > 0) {
+      const first = verifyOps.find((v) => v.status === 'failed');
+      throw new RunFailedError('E_VERIFY', `${verifyFailed} datastream(s) read back with the wrong bytes by batch ${b + 1} (first: ${first?.objectId}/${first?.datastreamId})`, {
+        hint: 'the target stored or returned content that differs from what was sent; see the verify operations in the results database',
+      });
+    }
+    if (opsDone > 0 && failedOps / opsDone > o.maxErrorRate) {
+      const codes = [...new Set(ingestOps.filter((x) => x.errorCode).map((x) => x.errorCode))].slice(0, 3).join(', ');
+      throw new RunFailedError(
+        'E_ERROR_BUDGET',
+        `${failedOps} of ${opsDone} operations failed (${((100 * failedOps) / opsDone).toFixed(1)}%, above the ${(100 * o.maxErrorRate).toFixed(1)}% budget) by batch ${b + 1}${codes ? `; errors: ${codes}` : ''}`,
+        { hint: 'see the operations in the results database; raise --max-error-rate only if failures are expected' },
+      );
+    }
+  }
+  return { status: 'completed', batches };
+}

@@ -1,0 +1,61 @@
+/**
+ * Datastream content as a pure function of (seed, object index, datastream id), streamed in chunks
+ * and never held whole. `random` content is an AES-128-CTR keystream (incompressible, runs at memory
+ * speed); `compressible` content maps the same keystream onto a 16-letter text alphabet (4 bits of
+ * entropy per byte: general-purpose compressors reach about 2:1).
+ */
+import { createCipheriv, createHash } from 'node:crypto';
+import type { ContentKind } from '../workload/workload.js';
+
+export const CHUNK_SIZE = 64 * 1024;
+const ZEROS = Buffer.alloc(CHUNK_SIZE);
+const ALPHABET = Buffer.from('etaoinshrdlucmf ');
+const TEXT_TABLE = Buffer.alloc(256, 0);
+for (let b = 0; b < 256; b++) TEXT_TABLE[b] = ALPHABET[b & 15] ?? 32;
+TEXT_TABLE[0x0a] = 0x0a;
+
+export interface ContentId {
+  seed: number;
+  objectIndex: number;
+  datastreamId: string;
+}
+
+export interface ContentSpec extends ContentId {
+  size: number;
+  kind: ContentKind;
+}
+
+/** 32 bytes of key material, unique per (purpose, seed, object, datastream). */
+export function derive(purpose: string, id: ContentId): Buffer {
+  return createHash('sha256')
+    .update(`ingest-scale/v1\0${purpose}\0${id.seed}\0${id.objectIndex}\0${id.datastreamId}`)
+    .digest();
+}
+
+/** Yields the content in chunks of at most CHUNK_SIZE bytes (each a fresh Buffer the caller may keep). */
+export function* contentChunks(spec: ContentSpec, chunkSize = CHUNK_SIZE): Generator<Buffer> {
+  const key = derive('content', spec);
+  const cipher = createCipheriv('aes-128-ctr', key.subarray(0, 16), key.subarray(16, 32));
+  const zeros = chunkSize <= CHUNK_SIZE ? ZEROS : Buffer.alloc(chunkSize);
+  let left = spec.size;
+  while (left > 0) {
+    const n = Math.min(left, chunkSize);
+    const chunk = cipher.update(zeros.subarray(0, n));
+    if (spec.kind === 'compressible') toText(chunk);
+    left -= n;
+    yield chunk;
+  }
+}
+
+function toText(buf: Buffer): void {
+  for (let i = 0; i < buf.length; i++) buf[i] = TEXT_TABLE[buf[i] as number] as number;
+  // one line break per 80 characters keeps the text line-shaped without changing its entropy much
+  for (let i = 79; i < buf.length; i += 80) buf[i] = 0x0a;
+}
+
+/** SHA-256 (hex) of the content, computed by streaming it. */
+export function contentSha256(spec: ContentSpec): string {
+  const h = createHash('sha256');
+  for (const chunk of contentChunks(spec)) h.update(chunk);
+  return h.digest('hex');
+}

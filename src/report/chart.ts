@@ -1,0 +1,128 @@
+/**
+ * ASCII chart of per-batch time against objects stored (asciichart), with the fitted trend of the
+ * growth gate beside each run and several runs overlaid. Returns a string; colour only on request.
+ */
+import asciichart from 'asciichart';
+import { formatMs, formatCount } from './format.js';
+
+export interface ChartSeries {
+  label: string;
+  /** Per-batch wall times in ms, batch 1 first. */
+  timesMs: readonly number[];
+  /** Objects stored before each batch started (same length as timesMs). */
+  objectsBefore: readonly number[];
+  batchSize: number;
+  /** Fitted trend in ms per batch (same length), drawn when given. */
+  trendMs?: readonly number[];
+}
+
+export interface ChartOptions {
+  /** Total width in characters, axis labels included (default 80). */
+  width?: number;
+  /** Plot height in rows (default 12). */
+  height?: number;
+  color?: boolean;
+}
+
+const LABEL_WIDTH = 10;
+const PALETTE = [asciichart.cyan, asciichart.yellow, asciichart.magenta, asciichart.green, asciichart.blue, asciichart.red];
+
+/** Resamples a series to n columns: linear interpolation when stretching, bucket means when shrinking. */
+export function resample(values: readonly number[], n: number): number[] {
+  const m = values.length;
+  if (m === 0 || n <= 0) return [];
+  if (m === 1) return new Array<number>(n).fill(values[0] as number);
+  const out: number[] = [];
+  if (n >= m) {
+    for (let c = 0; c < n; c++) {
+      const x = (c * (m - 1)) / (n - 1 || 1);
+      const lo = Math.floor(x);
+      const hi = Math.min(lo + 1, m - 1);
+      const a = values[lo] as number;
+      const b = values[hi] as number;
+      out.push(a + (b - a) * (x - lo));
+    }
+    return out;
+  }
+  for (let c = 0; c < n; c++) {
+    const from = Math.floor((c * m) / n);
+    const to = Math.max(from + 1, Math.floor(((c + 1) * m) / n));
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += values[i] as number;
+    out.push(sum / (to - from));
+  }
+  return out;
+}
+
+export function renderChart(series: readonly ChartSeries[], opts: ChartOptions = {}): string {
+  const usable = series.filter((s) => s.timesMs.length > 0);
+  if (usable.length === 0) return '(no batches to chart)';
+  const columns = Math.max(10, Math.min(200, (opts.width ?? 80) - LABEL_WIDTH - 2));
+  const maxBatches = Math.max(...usable.map((s) => s.timesMs.length));
+  // a shorter run spans a proportional share of the columns, so objects stored line up
+  const colsOf = (s: ChartSeries): number => Math.max(2, Math.round((columns * s.timesMs.length) / maxBatches));
+  const lines = usable.map((s) => resample(s.timesMs, colsOf(s)));
+  const trends = usable.filter((s) => s.trendMs?.length === s.timesMs.length).map((s) => resample(s.trendMs ?? [], colsOf(s)));
+  const all = [...lines, ...trends].flat().filter(Number.isFinite);
+  const cfg = {
+    min: Math.min(...all),
+    max: Math.max(...all),
+    height: opts.height ?? 12,
+    format: (x: number) => formatMs(x).padStart(LABEL_WIDTH),
+  };
+  const colors = usable.map((_, k) => (opts.color ? PALETTE[k % PALETTE.length] : undefined));
+  const plot = asciichart.plot(lines, { ...cfg, colors });
+  const out = trends.length > 0 ? overlayDots(plot, asciichart.plot(trends, cfg), opts.color === true) : plot;
+  return [out, axisLine(usable, columns, maxBatches), ...legend(usable, opts.color === true)].join('\n');
+}
+
+/** Draws the trend plot as dots wherever the data plot left a blank, so both read without colour. */
+function overlayDots(plot: string, trend: string, color: boolean): string {
+  const dot = color ? `${asciichart.darkgray}·${asciichart.reset}` : '·';
+  const tl = trend.split('\n');
+  return plot
+    .split('\n')
+    .map((line, r) => {
+      const t = [...(tl[r] ?? '')];
+      // the data plot may hold colour escapes: walk its visible characters in step with the trend row
+      let out = '';
+      let col = 0;
+      for (let i = 0; i < line.length; i++) {
+        if (line[i] === '\x1b') {
+          const end = line.indexOf('m', i);
+          out += line.slice(i, end + 1);
+          i = end;
+          continue;
+        }
+        const ch = line[i] as string;
+        const tc = t[col] ?? ' ';
+        out += ch === ' ' && col > LABEL_WIDTH + 1 && tc !== ' ' ? dot : ch;
+        col++;
+      }
+      return out;
+    })
+    .join('\n');
+}
+
+function axisLine(series: readonly ChartSeries[], columns: number, maxBatches: number): string {
+  const longest = series.find((s) => s.timesMs.length === maxBatches) ?? series[0];
+  if (!longest) return '';
+  const first = longest.objectsBefore[0] ?? 0;
+  const last = (longest.objectsBefore[longest.objectsBefore.length - 1] ?? 0) + longest.batchSize;
+  const left = formatCount(first);
+  const right = `${formatCount(last)} objects stored`;
+  const gap = Math.max(1, columns - left.length - right.length);
+  return `${' '.repeat(LABEL_WIDTH + 2)}${left}${' '.repeat(gap)}${right}`;
+}
+
+function legend(series: readonly ChartSeries[], color: boolean): string[] {
+  const out: string[] = [];
+  series.forEach((s, k) => {
+    const c = color ? (PALETTE[k % PALETTE.length] ?? '') : '';
+    const r = color ? asciichart.reset : '';
+    const trend = s.trendMs ? ', fitted trend ····' : '';
+    const order = series.length > 1 && !color ? ` [line ${k + 1}]` : '';
+    out.push(`${' '.repeat(LABEL_WIDTH + 2)}${c}──${r} ${s.label}: per-batch time, ${s.timesMs.length} batches of ${formatCount(s.batchSize)}${trend}${order}`);
+  });
+  return out;
+}

@@ -1,0 +1,28 @@
+/** Number formatting shared by the text renderers. */
+
+/** Milliseconds with a unit that keeps three significant digits: "850 ms", "12.3 s", "2.1 min". */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '-';
+  const a = Math.abs(ms);
+  if (a < 1) return `${ms.toFixed(2)} ms`;
+  if (a < 1000) return `${ms.toFixed(a < 10 ? 1 : 0)} ms`;
+  if (a < 60_000) return `${(ms / 1000).toFixed(a < 10_000 ? 2 : 1)} s`;
+  return `${(ms / 60_000).toFixed(1)} min`;
+}
+
+/** A count with thousands separators: 25,000. */
+export function formatCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** Bytes per second as MB/s (decimal, as storage vendors quote it). */
+export function formatMBps(bytes: number, ms: number): string {
+  if (!(ms > 0)) return '-';
+  return `${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s`;
+}
+
+/** A signed percentage: "+6.9%", "-0.3%". */
+export function formatPct(fraction: number, digits = 1): string {
+  const v = fraction * 100;
+  return `${v >= 0 ? '+' : ''}${v.toFixed(digits)}%`;
+}

@@ -1,0 +1,126 @@
+/**
+ * The results store: runs, batches and operations in one SQLite file (WAL). Each batch and its
+ * operations are written in one transaction, so a crash never leaves a half-written batch.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { IngestScaleError, UsageError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
+import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary } from './records.js';
+import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToBatch, rowToRun, RUN_COLUMNS, runParams, type BatchRow, type RunRow } from './rows.js';
+import { migrate } from './schema.js';
+import { SqliteDb, type Params } from './sqlite.js';
+
+const OPS_PER_INSERT = 500;
+
+export class ResultsStore {
+  private constructor(readonly db: SqliteDb) {}
+
+  /** Opens (and creates, for writing) the database at path. Reading a missing file is a usage error. */
+  static async open(path: string, mode: 'write' | 'read' = 'write'): Promise<ResultsStore> {
+    if (mode === 'read' && !existsSync(path)) {
+      throw new UsageError('E_DB', `no results database at ${path}`, 'pass --db PATH of an existing database, or create one with `ingest-scale run` or `ingest-scale import`');
+    }
+    if (mode === 'write') mkdirSync(dirname(path), { recursive: true });
+    const db = await SqliteDb.open(path, 'readwrite');
+    try {
+      await db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+      await migrate(db);
+    } catch (e) {
+      await db.close().catch(() => undefined);
+      if (e instanceof IngestScaleError) throw e;
+      throw new IngestScaleError('E_DB', `${path} is not a usable results database: ${(e as Error).message}`, {
+        hint: 'pass --db a file made by ingest-scale, or a new path',
+        exitCode: ExitCode.Usage,
+      });
+    }
+    return new ResultsStore(db);
+  }
+
+  async createRun(run: RunRecord): Promise<void> {
+    await this.db.run(`INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES (${RUN_COLUMNS.map(() => '?').join(', ')})`, runParams(run));
+  }
+
+  /** Writes a batch and all its operations in one transaction. */
+  async recordBatch(runId: string, batch: BatchRecord, ops: readonly OpRecord[]): Promise<void> {
+    await this.db.transaction(async () => {
+      await this.db.run(`INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${BATCH_COLUMNS.map(() => '?').join(', ')})`, batchParams(runId, batch));
+      for (let i = 0; i < ops.length; i += OPS_PER_INSERT) {
+        const slice = ops.slice(i, i + OPS_PER_INSERT);
+        const row = `(${OP_COLUMNS.map(() => '?').join(', ')})`;
+        const params: (string | number | null)[] = [];
+        for (const op of slice) params.push(...opParams(runId, batch.index, op));
+        await this.db.run(`INSERT INTO ops (${OP_COLUMNS.join(', ')}) VALUES ${slice.map(() => row).join(', ')}`, params);
+      }
+    });
+  }
+
+  /** Writes a run and all its batches at once (imports): everything or nothing. */
+  async importRun(run: RunRecord, batches: readonly BatchRecord[]): Promise<void> {
+    await this.db.transaction(async () => {
+      await this.createRun(run);
+      for (const b of batches) {
+        await this.db.run(`INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${BATCH_COLUMNS.map(() => '?').join(', ')})`, batchParams(run.id, b));
+      }
+    });
+  }
+
+  async finishRun(runId: string, status: RunStatus, error: string | null = null): Promise<void> {
+    await this.db.run('UPDATE runs SET status = ?, finished_at = ?, error = ? WHERE id = ?', [status, new Date().toISOString(), error, runId]);
+  }
+
+  async listRuns(): Promise<RunSummary[]> {
+    const rows = await this.db.all<RunRow & { n_batches: number; n_objects: number; n_bytes: number; n_failed: number }>(
+      `SELECT r.*, COUNT(b.idx) AS n_batches, COALESCE(SUM(b.objects), 0) AS n_objects,
+              COALESCE(SUM(b.bytes), 0) AS n_bytes, COALESCE(SUM(b.failed_ops), 0) AS n_failed
+         FROM runs r LEFT JOIN batches b ON b.run_id = r.id
+        GROUP BY r.id ORDER BY r.started_at, r.rowid`,
+    );
+    return rows.map((r) => ({ ...rowToRun(r), batches: r.n_batches, objects: r.n_objects, bytes: r.n_bytes, failedOps: r.n_failed }));
+  }
+
+  /** A run by id, by unique id prefix, or `last` (the most recently started). */
+  async resolveRun(ref: string): Promise<RunRecord> {
+    let rows: RunRow[];
+    if (ref === 'last') rows = await this.db.all<RunRow>('SELECT * FROM runs ORDER BY started_at DESC, rowid DESC LIMIT 1');
+    else {
+      rows = await this.db.all<RunRow>('SELECT * FROM runs WHERE id = ?', [ref]);
+      if (rows.length === 0) rows = await this.db.all<RunRow>("SELECT * FROM runs WHERE id LIKE ? || '%' ESCAPE '\\' LIMIT 2", [ref.replace(/[%_\\]/g, '\\$&')]);
+    }
+    if (rows.length > 1) throw new UsageError('E_RUN_NOT_FOUND', `run "${ref}" is ambiguous in ${this.db.path}`, 'give more characters of the run id (see `ingest-scale runs`)');
+    const row = rows[0];
+    if (!row) {
+      throw new UsageError('E_RUN_NOT_FOUND', ref === 'last' ? `no runs in ${this.db.path}` : `no run "${ref}" in ${this.db.path}`, 'list runs with `ingest-scale runs --db PATH`');
+    }
+    return rowToRun(row);
+  }
+
+  async batches(runId: string): Promise<BatchRecord[]> {
+    const rows = await this.db.all<BatchRow>('SELECT * FROM batches WHERE run_id = ? ORDER BY idx', [runId]);
+    return rows.map(rowToBatch);
+  }
+
+  async ops(runId: string, batchIndex?: number): Promise<OpRecord[]> {
+    const where = batchIndex === undefined ? 'run_id = ?' : 'run_id = ? AND batch_idx = ?';
+    const params: Params = batchIndex === undefined ? [runId] : [runId, batchIndex];
+    const rows = await this.db.all<Record<string, unknown>>(`SELECT * FROM ops WHERE ${where} ORDER BY batch_idx, start_ms`, params);
+    return rows.map((r) => ({
+      kind: r.kind as OpRecord['kind'],
+      objectId: r.object_id as string,
+      objectIndex: r.object_index as number,
+      datastreamId: (r.datastream_id as string | null) ?? null,
+      status: r.status as OpRecord['status'],
+      bytes: r.bytes as number,
+      startMs: r.start_ms as number,
+      ttfbMs: (r.ttfb_ms as number | null) ?? null,
+      durationMs: r.duration_ms as number,
+      attempt: r.attempt as number,
+      errorCode: (r.error_code as string | null) ?? null,
+      httpStatus: (r.http_status as number | null) ?? null,
+    }));
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}

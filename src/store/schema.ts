@@ -1,0 +1,84 @@
+/**
+ * Schema of the results database and its migrations. The version lives in PRAGMA user_version;
+ * each migration runs in one transaction. Records are facts (warp's habit): statistics are derived
+ * later, so any report can be regenerated from these tables.
+ */
+import { IngestScaleError } from '../errors.js';
+import type { SqliteDb } from './sqlite.js';
+
+export const SCHEMA_VERSION = 1;
+
+const MIGRATIONS: Record<number, string> = {
+  1: `
+    CREATE TABLE runs (
+      id             TEXT PRIMARY KEY,
+      label          TEXT,
+      source         TEXT NOT NULL,              -- 'run' or 'import'
+      status         TEXT NOT NULL,              -- running | completed | aborted | failed
+      backend        TEXT NOT NULL,
+      target         TEXT,                        -- address with credentials removed
+      target_info    TEXT,                        -- JSON TargetInfo
+      workload       TEXT NOT NULL,               -- JSON Workload (or import description)
+      batch_size     INTEGER NOT NULL,
+      planned_batches INTEGER NOT NULL,
+      tool_version   TEXT NOT NULL,
+      node_version   TEXT NOT NULL,
+      host           TEXT NOT NULL,               -- JSON host facts
+      started_at     TEXT NOT NULL,
+      finished_at    TEXT,
+      error          TEXT
+    );
+    CREATE TABLE batches (
+      run_id         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+      idx            INTEGER NOT NULL,            -- 1-based
+      objects        INTEGER NOT NULL,            -- objects in this batch
+      objects_before INTEGER NOT NULL,            -- objects stored before the batch started
+      bytes          INTEGER NOT NULL,
+      wall_ms        REAL NOT NULL,
+      ok_ops         INTEGER NOT NULL,
+      failed_ops     INTEGER NOT NULL,
+      retried_ops    INTEGER NOT NULL,
+      p50_ms         REAL,
+      p95_ms         REAL,
+      p99_ms         REAL,
+      started_at     TEXT,
+      PRIMARY KEY (run_id, idx)
+    );
+    CREATE TABLE ops (
+      run_id         TEXT NOT NULL,
+      batch_idx      INTEGER NOT NULL,
+      object_index   INTEGER NOT NULL,
+      object_id      TEXT NOT NULL,
+      datastream_id  TEXT,
+      kind           TEXT NOT NULL,
+      status         TEXT NOT NULL,
+      bytes          INTEGER NOT NULL,
+      start_ms       REAL NOT NULL,               -- relative to the batch start
+      ttfb_ms        REAL,
+      duration_ms    REAL NOT NULL,
+      attempt        INTEGER NOT NULL,
+      error_code     TEXT,
+      http_status    INTEGER,
+      FOREIGN KEY (run_id, batch_idx) REFERENCES batches(run_id, idx) ON DELETE CASCADE
+    );
+    CREATE INDEX ops_by_batch ON ops(run_id, batch_idx);
+  `,
+};
+
+export async function migrate(db: SqliteDb): Promise<void> {
+  const row = await db.get<{ user_version: number }>('PRAGMA user_version');
+  const current = row?.user_version ?? 0;
+  if (current > SCHEMA_VERSION) {
+    throw new IngestScaleError('E_DB', `results database ${db.path} has schema version ${current}, newer than this tool's ${SCHEMA_VERSION}`, {
+      hint: 'upgrade ingest-scale, or use another --db',
+    });
+  }
+  for (let v = current + 1; v <= SCHEMA_VERSION; v++) {
+    const sql = MIGRATIONS[v];
+    if (sql === undefined) throw new Error(`missing migration ${v}`);
+    await db.transaction(async () => {
+      await db.exec(sql);
+      await db.exec(`PRAGMA user_version = ${v}`);
+    });
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * A small promise wrapper over `sqlite3` (the node-sqlite3 binding): open, run, get, all, exec,
+ * and transactions that roll back on any error, so a batch is written whole or not at all.
+ */
+import sqlite3 from 'sqlite3';
+import { IngestScaleError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
+
+export type Params = readonly (string | number | bigint | null)[];
+
+export class SqliteDb {
+  private constructor(
+    private readonly db: sqlite3.Database,
+    readonly path: string,
+  ) {}
+
+  static open(path: string, mode: 'readwrite' | 'readonly' = 'readwrite'): Promise<SqliteDb> {
+    const flags = mode === 'readonly' ? sqlite3.OPEN_READONLY : sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE;
+    return new Promise((resolve, reject) => {
+      const db = new sqlite3.Database(path, flags, (err) => {
+        if (err) {
+          reject(
+            new IngestScaleError('E_DB', `cannot open the results database ${path}: ${err.message}`, {
+              hint: mode === 'readonly' ? 'check --db: the file must exist (run `ingest-scale run` or `import` first)' : 'check --db: its folder must exist and be writable',
+              exitCode: ExitCode.Usage,
+            }),
+          );
+        } else resolve(new SqliteDb(db, path));
+      });
+    });
+  }
+
+  run(sql: string, params: Params = []): Promise<{ changes: number; lastID: number }> {
+    return new Promise((resolve, reject) => {
+      this.db.run(sql, params as unknown[], function (this: sqlite3.RunResult, err: Error | null) {
+        if (err) reject(err);
+        else resolve({ changes: this.changes, lastID: this.lastID });
+      });
+    });
+  }
+
+  get<T>(sql: string, params: Params = []): Promise<T | undefined> {
+    return new Promise((resolve, reject) => {
+      this.db.get(sql, params as unknown[], (err: Error | null, row: T | undefined) => (err ? reject(err) : resolve(row)));
+    });
+  }
+
+  all<T>(sql: string, params: Params = []): Promise<T[]> {
+    return new Promise((resolve, reject) => {
+      this.db.all(sql, params as unknown[], (err: Error | null, rows: T[]) => (err ? reject(err) : resolve(rows)));
+    });
+  }
+
+  exec(sql: string): Promise<void> {
+    return new Promise((resolve, reject) => this.db.exec(sql, (err) => (err ? reject(err) : resolve())));
+  }
+
+  /** Runs fn inside BEGIN IMMEDIATE … COMMIT; any error rolls the whole transaction back. */
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    await this.exec('BEGIN IMMEDIATE');
+    try {
+      const out = await fn();
+      await this.exec('COMMIT');
+      return out;
+    } catch (e) {
+      await this.exec('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => this.db.close((err) => (err ? reject(err) : resolve())));
+  }
+}

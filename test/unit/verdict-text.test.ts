@@ -1,0 +1,69 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { growthGate } from '../../src/analysis/growth-gate.js';
+import { groupThousands, renderVerdict } from '../../src/report/verdict-text.js';
+
+const FEDORA3 = [
+  49847, 36740, 34369, 33280, 32756, 32433, 32441, 31839, 32016, 32038, 31628, 31356, 31478,
+  31166, 30993, 30922, 30700, 30920, 30706, 30820, 30635, 30943, 30814, 31340, 31603,
+];
+const FEDORA4 = [
+  33795, 36815, 39375, 47404, 53092, 61366, 66524, 73329, 79913, 84424, 92909, 96724, 105221,
+  114825, 119416, 127985, 130925, 140059, 143905, 153584, 156370, 166349, 174377, 183079, 208978,
+];
+
+test('Fedora 4 reproduces the example of growth-gate.md "What the verdict should print"', () => {
+  const lines = renderVerdict(growthGate(FEDORA4, { batchSize: 1000 })).split('\n');
+  assert.deepEqual(lines.slice(0, 4), [
+    'FAIL  superlinear slowdown: per-batch time x4.62 over batches 2-25 (objects 1,000-25,000),',
+    '      95% CI [3.92, 5.48], lower bound above limit 1.10',
+    '      +6.9% per 1,000 objects stored; total-time exponent k = 1.75 [1.70, 1.80]',
+    '      warm-up dropped: 1 batch; residual scatter 9.1%; Kendall tau 1.00',
+  ]);
+  // Fedora 4's residuals have lag-1 autocorrelation 0.78, so a drift line follows.
+  assert.equal(lines.length, 5);
+  assert.match(lines[4] ?? '', /^ {6}drift: lag-1 autocorrelation of residuals 0\.78 > 0\.50/);
+});
+
+test('Fedora 3 renders a PASS with a negative per-1,000 change and 3 dropped batches', () => {
+  const lines = renderVerdict(growthGate(FEDORA3, { batchSize: 1000 })).split('\n');
+  assert.equal(
+    lines[0],
+    'PASS  no superlinear slowdown: per-batch time x0.93 over batches 4-25 (objects 3,000-25,000),',
+  );
+  assert.equal(lines[1], '      95% CI [0.91, 0.96], lower bound not above 1.00 (limit 1.10)');
+  assert.equal(lines[2], '      -0.3% per 1,000 objects stored; total-time exponent k = 0.96 [0.95, 0.97]');
+  assert.equal(lines[3], '      warm-up dropped: 3 batches; residual scatter 1.2%; Kendall tau -0.65');
+});
+
+test('WARN wording when the lower bound is above 1.00 but not above the limit', () => {
+  const text = renderVerdict(growthGate(FEDORA4, { batchSize: 1000, limit: 6 }));
+  assert.match(text, /^WARN {2}growth below the limit: per-batch time x4\.62 over batches 2-25/);
+  assert.match(text, /lower bound above 1\.00 but not above limit 6\.00/);
+});
+
+test('INCONCLUSIVE wording, with and without computable numbers', () => {
+  const short = renderVerdict(growthGate(FEDORA4.slice(0, 8), { batchSize: 1000 }));
+  assert.match(short, /^INCONCLUSIVE {2}only 7 kept batches; at least 10 needed\n/);
+  assert.match(short, /per-batch time x\d+\.\d\d over batches 2-8 \(objects 1,000-8,000\)/);
+  const tiny = renderVerdict(growthGate([500], { batchSize: 1000 }));
+  assert.equal(tiny.split('\n')[0], 'INCONCLUSIVE  only 0 kept batches; at least 10 needed');
+  assert.match(tiny, /warm-up dropped: 1 batch;/);
+  assert.doesNotMatch(tiny, /NaN/);
+  const empty = renderVerdict(growthGate([], { batchSize: 1000 }));
+  assert.doesNotMatch(empty, /NaN/);
+});
+
+test('label goes after the verdict word; no ANSI escapes', () => {
+  const text = renderVerdict(growthGate(FEDORA4, { batchSize: 1000 }), { label: 'fedora4' });
+  assert.match(text, /^FAIL {2}fedora4: superlinear slowdown:/);
+  assert.doesNotMatch(text, /\u001b\[/);
+});
+
+test('thousands grouping is locale-independent', () => {
+  assert.equal(groupThousands(0), '0');
+  assert.equal(groupThousands(999), '999');
+  assert.equal(groupThousands(1000), '1,000');
+  assert.equal(groupThousands(25000), '25,000');
+  assert.equal(groupThousands(1234567), '1,234,567');
+});
