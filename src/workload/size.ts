@@ -29,10 +29,14 @@ export function parseBytes(text: string, what = 'size'): number {
   const unit = (m[2] ?? '').toLowerCase();
   const mult = unit === '' ? 1 : UNITS[unit];
   if (mult === undefined) throw badSize(text, what);
-  const bytes = Number(m[1]) * mult;
-  if (!Number.isFinite(bytes) || !Number.isInteger(bytes)) {
+  // exact decimal arithmetic: "2.01KB" is 2010 bytes, not 2009.9999999999998
+  const [whole = '', frac = ''] = (m[1] ?? '').split('.');
+  const scaled = BigInt(whole + frac) * BigInt(mult);
+  const divisor = 10n ** BigInt(frac.length);
+  if (scaled % divisor !== 0n) {
     throw new UsageError('E_BAD_SIZE', `${what} "${text}" is not a whole number of bytes`, 'write e.g. 1536 or 1.5KiB');
   }
+  const bytes = Number(scaled / divisor);
   if (bytes > MAX_SIZE) {
     throw new UsageError('E_BAD_SIZE', `${what} "${text}" is larger than 1TiB`, 'use a smaller size');
   }
@@ -88,8 +92,9 @@ export function parseSizeSpec(text: string, what = 'size'): SizeSpec {
   }
   if (lower.startsWith('lognormal:')) {
     const parts = t.slice('lognormal:'.length).split(':');
-    const sigma = Number(parts[1]);
-    if (parts.length !== 2 || !(sigma >= 0) || sigma > 5) {
+    const sigmaText = (parts[1] ?? '').trim();
+    const sigma = Number(sigmaText);
+    if (parts.length !== 2 || sigmaText === '' || !(sigma >= 0) || sigma > 5) {
       throw new UsageError('E_BAD_SIZE', `${what} "${text}" is not a lognormal size`, 'write lognormal:MEDIAN:SIGMA, e.g. lognormal:64KiB:1 (0 <= SIGMA <= 5)');
     }
     const median = parseBytes(parts[0] ?? '', what);
