@@ -2,6 +2,7 @@
  * Times one operation with process.hrtime.bigint() and turns an exception into a failed record
  * with a stable error code: failures are data, never a lost batch.
  */
+import { IngestScaleError } from '../errors.js';
 import type { OpKind, OpTiming } from './backend.js';
 
 export interface OpMeta {
@@ -50,6 +51,8 @@ export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> |
     const durationMs = Number(process.hrtime.bigint() - startNs) / 1e6;
     return { ...base, status: 'ok', errorCode: null, ...extra, durationMs };
   } catch (e) {
+    // an error that ends the run (auth refused, target gone) is not an operation failure
+    if (e instanceof IngestScaleError) throw e;
     const durationMs = Number(process.hrtime.bigint() - startNs) / 1e6;
     return {
       ...base,

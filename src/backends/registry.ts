@@ -4,6 +4,8 @@
  */
 import { UsageError } from '../errors.js';
 import type { Backend } from './backend.js';
+import { Fedora3Backend } from './fedora3/fedora3-backend.js';
+import type { HttpTargetOptions } from './http/http-target.js';
 import { LevelDbBackend } from './leveldb/leveldb-backend.js';
 
 /** Everything a factory may need; each backend reads the fields it knows. */
@@ -12,6 +14,25 @@ export interface BackendOptions {
   dataDir: string;
   /** Target URL of a remote backend. */
   url?: string;
+  /** User for Basic auth; the password comes only from the environment (INGEST_SCALE_PASSWORD). */
+  user?: string;
+  password?: string;
+  /** PEM file of a private CA for https targets. */
+  caFile?: string;
+  /** Fedora 3 PID namespace. */
+  pidNamespace?: string;
+  /** Objects in flight: HTTP backends size their connection pools to it. */
+  concurrency: number;
+}
+
+function httpOptions(o: BackendOptions): HttpTargetOptions {
+  return {
+    url: o.url ?? '',
+    connections: o.concurrency,
+    ...(o.user === undefined ? {} : { user: o.user }),
+    ...(o.password === undefined ? {} : { password: o.password }),
+    ...(o.caFile === undefined ? {} : { caFile: o.caFile }),
+  };
 }
 
 export interface BackendEntry {
@@ -28,6 +49,12 @@ const ENTRIES: BackendEntry[] = [
     description: 'embedded LevelDB object store in this process (the default; needs no server)',
     needsUrl: false,
     create: (o) => new LevelDbBackend({ dataDir: o.dataDir }),
+  },
+  {
+    name: 'fedora3',
+    description: 'Fedora 3.x REST API (--url http://HOST:8080/fedora): create object, add managed datastreams with SHA-256 checks',
+    needsUrl: true,
+    create: (o) => new Fedora3Backend({ ...httpOptions(o), pidNamespace: o.pidNamespace ?? 'bench' }),
   },
 ];
 

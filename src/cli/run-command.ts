@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { growthGate } from '../analysis/growth-gate.js';
 import { backendNames, backendEntry } from '../backends/registry.js';
-import { runSession } from '../engine/run-session.js';
+import { prepareRun, runSession, type PrepareOptions } from '../engine/run-session.js';
 import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
 import { isIngestScaleError } from '../errors.js';
 import { ResultsStore } from '../store/results-store.js';
@@ -30,6 +30,9 @@ interface RunFlags {
   data?: string;
   keepData?: boolean;
   url?: string;
+  user?: string;
+  ca?: string;
+  pidNamespace?: string;
   db: string;
   label?: string;
   maxGrowth: string;
@@ -55,7 +58,10 @@ export function runCommand(ctx: CliContext): Command {
     .option('--backend <name>', `target store: ${backendNames().join(', ')}`, 'leveldb')
     .option('--data <dir>', 'data directory of the embedded store, kept after the run (default: reports/data/<run id>, removed after the run)')
     .option('--keep-data', 'keep the default data directory after the run')
-    .option('--url <url>', 'target URL of a server backend')
+    .option('--url <url>', 'target URL of a server backend, e.g. http://127.0.0.1:8080/fedora')
+    .option('--user <name>', 'user for HTTP Basic auth (sent preemptively); the password is read from the INGEST_SCALE_PASSWORD environment variable')
+    .option('--ca <file.pem>', 'trust this CA for an https target (certificates are always verified)')
+    .option('--pid-namespace <ns>', 'Fedora 3 PID namespace of the objects (default bench)')
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--label <text>', 'a label for the run in lists and reports')
     .option('--max-growth <ratio>', 'FAIL when per-batch time surely grows by more than this over the run', '1.10')
@@ -79,12 +85,23 @@ function workloadFromFlags(f: RunFlags): WorkloadOverrides {
   if (f.verify !== undefined) o.verify = parseChoice<VerifyMode>(f.verify, '--verify', VERIFY_MODES);
   if (f.fanoutWidth !== undefined || f.fanoutDepth !== undefined) {
     o.fanout = {
-      width: f.fanoutWidth === undefined ? 16 : parseIntFlag(f.fanoutWidth, '--fanout-width', 2, 4096),
-      depth: f.fanoutDepth === undefined ? 2 : parseIntFlag(f.fanoutDepth, '--fanout-depth', 1, 8),
+      ...(f.fanoutWidth === undefined ? {} : { width: parseIntFlag(f.fanoutWidth, '--fanout-width', 2, 4096) }),
+      ...(f.fanoutDepth === undefined ? {} : { depth: parseIntFlag(f.fanoutDepth, '--fanout-depth', 1, 8) }),
     };
   }
   if (f.datastream !== undefined) o.datastreams = f.datastream.map(parseDatastreamFlag);
   return o;
+}
+
+function targetFromFlags(f: RunFlags): PrepareOptions['target'] {
+  const password = process.env.INGEST_SCALE_PASSWORD;
+  return {
+    ...(f.url === undefined ? {} : { url: f.url }),
+    ...(f.user === undefined ? {} : { user: f.user }),
+    ...(f.user !== undefined && password !== undefined ? { password } : {}),
+    ...(f.ca === undefined ? {} : { caFile: f.ca }),
+    ...(f.pidNamespace === undefined ? {} : { pidNamespace: f.pidNamespace }),
+  };
 }
 
 async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130> {
@@ -95,7 +112,14 @@ async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130> {
   const workload = resolveWorkload(fromFile, workloadFromFlags(f));
   backendEntry(f.backend);
 
-  const store = await ResultsStore.open(f.db, 'write');
+  const prepared = await prepareRun({
+    workload,
+    backend: f.backend,
+    ...(f.data === undefined ? {} : { dataDir: f.data }),
+    keepData: f.keepData === true,
+    target: targetFromFlags(f),
+  });
+  let store: ResultsStore | undefined;
   const abort = new AbortController();
   const onSigint = (): void => {
     abort.abort();
@@ -105,18 +129,14 @@ async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130> {
   process.on('SIGINT', onSigint);
   const progress = f.progress && ctx.stderrTty && !f.json ? new ProgressLine(process.stderr, workload) : undefined;
   try {
-    const result = await runSession({
+    store = await ResultsStore.open(f.db, 'write');
+    const result = await runSession(prepared, {
       store,
-      workload,
-      backend: f.backend,
-      ...(f.data === undefined ? {} : { dataDir: f.data }),
-      keepData: f.keepData === true,
-      ...(f.url === undefined ? {} : { url: f.url }),
       ...(f.label === undefined ? {} : { label: f.label }),
       maxErrorRate,
       signal: abort.signal,
-      onPreflight: (info, r) => {
-        if (!f.json) ctx.err(`run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${info.backend} at ${info.target}`);
+      onStart: (r) => {
+        if (!f.json) ctx.err(`run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${prepared.info.backend} at ${prepared.info.target}${prepared.info.version ? ` (${prepared.info.product ?? ''} ${prepared.info.version})` : ''}`);
       },
       onBatch: (p) => progress?.update(p),
     });
@@ -133,6 +153,7 @@ async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130> {
     throw e;
   } finally {
     process.removeListener('SIGINT', onSigint);
-    await store.close();
+    await prepared.release();
+    await store?.close();
   }
 }

@@ -37,20 +37,21 @@ export function* contentChunks(spec: ContentSpec, chunkSize = CHUNK_SIZE): Gener
   const key = derive('content', spec);
   const cipher = createCipheriv('aes-128-ctr', key.subarray(0, 16), key.subarray(16, 32));
   const zeros = chunkSize <= CHUNK_SIZE ? ZEROS : Buffer.alloc(chunkSize);
-  let left = spec.size;
-  while (left > 0) {
-    const n = Math.min(left, chunkSize);
+  let offset = 0;
+  while (offset < spec.size) {
+    const n = Math.min(spec.size - offset, chunkSize);
     const chunk = cipher.update(zeros.subarray(0, n));
-    if (spec.kind === 'compressible') toText(chunk);
-    left -= n;
+    if (spec.kind === 'compressible') toText(chunk, offset);
+    offset += n;
     yield chunk;
   }
 }
 
-function toText(buf: Buffer): void {
+/** Maps keystream bytes to text; `offset` is the chunk's position in the content, so chunking never changes the bytes. */
+function toText(buf: Buffer, offset: number): void {
   for (let i = 0; i < buf.length; i++) buf[i] = TEXT_TABLE[buf[i] as number] as number;
-  // one line break per 80 characters keeps the text line-shaped without changing its entropy much
-  for (let i = 79; i < buf.length; i += 80) buf[i] = 0x0a;
+  // a line break at every 80th byte of the content keeps the text line-shaped without changing its entropy much
+  for (let i = (79 - (offset % 80) + 80) % 80; i < buf.length; i += 80) buf[i] = 0x0a;
 }
 
 /** SHA-256 (hex) of the content, computed by streaming it. */

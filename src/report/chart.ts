@@ -120,7 +120,7 @@ function legend(series: readonly ChartSeries[], color: boolean): string[] {
   series.forEach((s, k) => {
     const c = color ? (PALETTE[k % PALETTE.length] ?? '') : '';
     const r = color ? asciichart.reset : '';
-    const trend = s.trendMs ? ', fitted trend ····' : '';
+    const trend = s.trendMs?.length === s.timesMs.length ? ', fitted trend ····' : '';
     const order = series.length > 1 && !color ? ` [line ${k + 1}]` : '';
     out.push(`${' '.repeat(LABEL_WIDTH + 2)}${c}──${r} ${s.label}: per-batch time, ${s.timesMs.length} batches of ${formatCount(s.batchSize)}${trend}${order}`);
   });

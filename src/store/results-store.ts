@@ -120,6 +120,15 @@ export class ResultsStore {
     }));
   }
 
+  /** Ids of the objects a run created successfully (what `clean` removes), in ingest order. */
+  async createdObjects(runId: string): Promise<string[]> {
+    const rows = await this.db.all<{ object_id: string }>(
+      "SELECT object_id FROM ops WHERE run_id = ? AND kind = 'create-object' AND status = 'ok' ORDER BY object_index",
+      [runId],
+    );
+    return rows.map((r) => r.object_id);
+  }
+
   close(): Promise<void> {
     return this.db.close();
   }

@@ -27,7 +27,7 @@ export function parseBytes(text: string, what = 'size'): number {
   const m = SIZE_RE.exec(text.trim());
   if (!m) throw badSize(text, what);
   const unit = (m[2] ?? '').toLowerCase();
-  const mult = unit === '' ? 1 : UNITS[unit];
+  const mult = unit === '' ? 1 : Object.hasOwn(UNITS, unit) ? UNITS[unit] : undefined;
   if (mult === undefined) throw badSize(text, what);
   // exact decimal arithmetic: "2.01KB" is 2010 bytes, not 2009.9999999999998
   const [whole = '', frac = ''] = (m[1] ?? '').split('.');

@@ -12,12 +12,13 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { parseContentKind, validateDatastreamId } from './datastream-spec.js';
 import { parseSizeSpec } from './size.js';
-import { defaultMime, type DatastreamSpec, type Layout, type VerifyMode, type Workload } from './workload.js';
+import { defaultMime, type DatastreamSpec, type FanoutSpec, type Layout, type VerifyMode, type Workload } from './workload.js';
 
 const KNOWN = new Set(['$schema', 'description', 'objects', 'batchSize', 'concurrency', 'seed', 'layout', 'fanout', 'verify', 'datastreams']);
 const DS_KNOWN = new Set(['id', 'size', 'kind', 'mime']);
 
-export type WorkloadOverrides = Partial<Workload>;
+/** Fields that override the defaults; fanout may give one of its two fields. */
+export type WorkloadOverrides = Partial<Omit<Workload, 'fanout'>> & { fanout?: Partial<FanoutSpec> };
 
 function fail(file: string, what: string, hint: string): never {
   throw new UsageError('E_BAD_WORKLOAD', `workload file ${file}: ${what}`, hint);

@@ -1,0 +1,104 @@
+/**
+ * `fedora3`: the Fedora 3 REST API (API-M/API-A). Per object: `POST /objects/{pid}` (empty body,
+ * Fedora adds DC), then one `POST /objects/{pid}/datastreams/{dsID}?controlGroup=M&…` per
+ * datastream with the body streamed and its SHA-256 sent for the server to check. Object creation
+ * and each datastream are separate timed operations. Basic auth is sent preemptively.
+ */
+import { contentChunks, contentSha256 } from '../../generate/content.js';
+import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
+import { RunFailedError } from '../../errors.js';
+import type { Backend, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import { HttpTarget, unreachable, type HttpTargetOptions } from '../http/http-target.js';
+import { OpError, timeOp } from '../op-timer.js';
+import { checkAddDatastream, checkCreateObject, checkPurge, parseDescribe } from './fedora3-responses.js';
+import { toPid, validateNamespace } from './pid.js';
+
+export interface Fedora3Options extends HttpTargetOptions {
+  pidNamespace: string;
+}
+
+const q = (params: Record<string, string>): string => new URLSearchParams(params).toString();
+
+export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability {
+  readonly name = 'fedora3';
+  private readonly http: HttpTarget;
+  private readonly ns: string;
+
+  constructor(o: Fedora3Options) {
+    this.ns = validateNamespace(o.pidNamespace);
+    this.http = new HttpTarget(o);
+  }
+
+  private path(rest: string): string {
+    return `${this.http.basePath}${rest}`;
+  }
+
+  async preflight(): Promise<TargetInfo> {
+    const where = this.http.display;
+    let r;
+    try {
+      r = await this.http.request('GET', this.path('/describe?xml=true'), { readText: true, headers: { accept: 'text/xml' } });
+    } catch (e) {
+      throw unreachable(e, where);
+    }
+    if (r.status === 401 || r.status === 403) {
+      throw new RunFailedError('E_AUTH', `${where} refused the credentials on /describe (HTTP ${r.status})`, { hint: 'check --user and INGEST_SCALE_PASSWORD' });
+    }
+    const info = parseDescribe(r);
+    if (!info) {
+      const type = String(r.headers['content-type'] ?? 'no content type');
+      throw new RunFailedError('E_TARGET', `${where} does not look like a Fedora 3 repository: GET /describe?xml=true answered HTTP ${r.status} (${type})`, {
+        hint: 'give --url the Fedora webapp path, e.g. http://127.0.0.1:8080/fedora',
+      });
+    }
+    return { backend: this.name, target: where, product: info.name, version: info.version, details: { pidNamespace: this.ns } };
+  }
+
+  async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
+    const pid = toPid(this.ns, plan.id);
+    const meta = { objectId: plan.id, objectIndex: plan.index };
+    const created = await timeOp({ ...meta, kind: 'create-object', datastreamId: null, bytes: 0 }, async () => {
+      const r = await this.http.request('POST', this.path(`/objects/${pid}?${q({ label: plan.id })}`), { body: '', readText: true });
+      checkCreateObject(r, pid, this.http.display);
+      return { ttfbMs: r.ttfbMs, httpStatus: r.status };
+    });
+    if (created.status === 'failed') return [created];
+    const ops = [created];
+    for (const ds of plan.datastreams) {
+      ops.push(await timeOp({ ...meta, kind: 'add-datastream', datastreamId: ds.id, bytes: ds.size }, () => this.addDatastream(pid, ds)));
+    }
+    return ops;
+  }
+
+  private async addDatastream(pid: string, ds: DatastreamPlan): Promise<Partial<OpTiming>> {
+    const sha256 = contentSha256(ds);
+    const params = q({ controlGroup: 'M', dsLabel: ds.id, mimeType: ds.mime, checksumType: 'SHA-256', checksum: sha256 });
+    const r = await this.http.request('POST', this.path(`/objects/${pid}/datastreams/${ds.id}?${params}`), {
+      headers: { 'content-type': ds.mime, 'content-length': String(ds.size) },
+      body: contentChunks(ds),
+      readText: true,
+    });
+    checkAddDatastream(r, pid, ds.id, this.http.display);
+    return { ttfbMs: r.ttfbMs, httpStatus: r.status, sha256 };
+  }
+
+  async *read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array> {
+    const pid = toPid(this.ns, objectId);
+    const res = await this.http.open('GET', this.path(`/objects/${pid}/datastreams/${datastreamId}/content`));
+    if (res.status !== 200) {
+      const text = await res.body.text().catch(() => '');
+      throw new OpError(res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${pid}/${datastreamId}: HTTP ${res.status} ${text.slice(0, 120)}`, res.status);
+    }
+    yield* res.body;
+  }
+
+  async remove(objectId: string): Promise<void> {
+    const pid = toPid(this.ns, objectId);
+    const r = await this.http.request('DELETE', this.path(`/objects/${pid}?${q({ logMessage: 'ingest-scale clean' })}`), { readText: true });
+    checkPurge(r, pid, this.http.display);
+  }
+
+  async close(): Promise<void> {
+    await this.http.close();
+  }
+}

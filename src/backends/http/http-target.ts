@@ -1,0 +1,155 @@
+/**
+ * Client-side HTTP plumbing shared by the server backends (never by the reference servers): the
+ * target URL (credentials refused in it), one undici Pool sized to the concurrency, preemptive
+ * Basic auth, TLS verified by default with an optional private CA, and timed requests that report
+ * time to first byte and total time including the whole body both ways.
+ */
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { RunFailedError, UsageError } from '../../errors.js';
+import { OpError } from '../op-timer.js';
+
+export interface HttpTargetOptions {
+  url: string;
+  user?: string;
+  password?: string;
+  /** PEM file of a private CA to trust (HTTPS). */
+  caFile?: string;
+  /** Connections in the pool: the run's concurrency. */
+  connections: number;
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The response body as text (only read when the caller asks for it). */
+  text: string;
+  ttfbMs: number;
+}
+
+export type RequestBody = string | Buffer | Iterable<Buffer> | AsyncIterable<Uint8Array> | null;
+
+/** Parses and checks a target URL; credentials in it are refused so they never reach the database. */
+export function parseTargetUrl(raw: string, flag = '--url'): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError('E_BAD_FLAG', `${flag} "${raw}" is not a URL`, 'e.g. --url http://127.0.0.1:8080/fedora');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError('E_BAD_FLAG', `${flag} "${raw}" is not http or https`, 'e.g. --url http://127.0.0.1:8080/fedora');
+  }
+  if (url.username || url.password) {
+    throw new UsageError('E_BAD_FLAG', `${flag} must not contain credentials`, 'give the user with --user and the password in the INGEST_SCALE_PASSWORD environment variable');
+  }
+  return url;
+}
+
+export class HttpTarget {
+  readonly base: URL;
+  /** Path prefix of the target without a trailing slash, e.g. "/fedora". */
+  readonly basePath: string;
+  private readonly pool: Pool;
+  private readonly auth: string | undefined;
+
+  constructor(o: HttpTargetOptions) {
+    this.base = parseTargetUrl(o.url);
+    this.basePath = this.base.pathname.replace(/\/+$/, '');
+    let ca: Buffer | undefined;
+    if (o.caFile !== undefined) {
+      try {
+        ca = readFileSync(o.caFile);
+      } catch (e) {
+        throw new UsageError('E_FILE_UNREADABLE', `cannot read --ca ${o.caFile} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`, 'give --ca a PEM file of the CA that signed the server certificate');
+      }
+    }
+    this.pool = new Pool(this.base.origin, {
+      connections: Math.max(1, o.connections),
+      pipelining: 1,
+      ...(ca ? { connect: { ca } } : {}),
+    });
+    if (o.user !== undefined) {
+      if (o.password === undefined) {
+        throw new UsageError('E_BAD_FLAG', `--user ${o.user} needs a password`, 'set the INGEST_SCALE_PASSWORD environment variable (never a flag: flags show in the process list)');
+      }
+      this.auth = `Basic ${Buffer.from(`${o.user}:${o.password}`).toString('base64')}`;
+    }
+  }
+
+  /** The target address as recorded: origin and path, never credentials. */
+  get display(): string {
+    return `${this.base.origin}${this.basePath}`;
+  }
+
+  /**
+   * Sends one request; resolves after the whole response body was read (or discarded). Network
+   * failures become OpErrors with the undici/system code, so an operation records them.
+   */
+  async request(method: Dispatcher.HttpMethod, path: string, o: { headers?: Record<string, string>; body?: RequestBody; readText?: boolean; onChunk?: (c: Buffer) => void } = {}): Promise<HttpResult> {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (this.auth) headers.authorization = this.auth;
+    const start = process.hrtime.bigint();
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await this.pool.request({ method, path, headers, body: toBody(o.body ?? null) });
+    } catch (e) {
+      throw networkError(e, this.display);
+    }
+    const ttfbMs = Number(process.hrtime.bigint() - start) / 1e6;
+    let text = '';
+    try {
+      if (o.onChunk) for await (const chunk of res.body) o.onChunk(chunk as Buffer);
+      else if (o.readText) text = await res.body.text();
+      else await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+    } catch (e) {
+      throw networkError(e, this.display);
+    }
+    return { status: res.statusCode, headers: res.headers, text, ttfbMs };
+  }
+
+  /**
+   * Sends one request and returns the status, headers and the unread body for the caller to
+   * stream (it must consume or dump it). Used for downloads that are hashed as they arrive.
+   */
+  async open(method: Dispatcher.HttpMethod, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: AsyncIterable<Buffer> & { dump(o?: { limit: number }): Promise<void>; text(): Promise<string> } }> {
+    const h: Record<string, string> = { ...headers };
+    if (this.auth) h.authorization = this.auth;
+    try {
+      const res = await this.pool.request({ method, path, headers: h });
+      return { status: res.statusCode, headers: res.headers, body: res.body as never };
+    } catch (e) {
+      throw networkError(e, this.display);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}
+
+function toBody(b: RequestBody): string | Buffer | Readable | null {
+  if (b === null || typeof b === 'string' || Buffer.isBuffer(b)) return b;
+  return Readable.from(b as Iterable<Buffer>, { objectMode: false });
+}
+
+function networkError(e: unknown, target: string): OpError {
+  const code = (e as { code?: string }).code ?? 'E_NETWORK';
+  return new OpError(code, `${target}: ${(e as Error).message}`);
+}
+
+/** For preflight: a network error is a target problem that stops the run before any batch. */
+export function unreachable(e: unknown, target: string): RunFailedError {
+  const code = e instanceof OpError ? e.errorCode : 'E_NETWORK';
+  return new RunFailedError('E_TARGET', `cannot reach ${target} (${code}: ${(e as Error).message})`, {
+    hint: 'check --url, that the server is running, and (for https) --ca',
+    cause: e,
+  });
+}
+
+export function headerValue(h: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const v = h[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}

@@ -1,0 +1,72 @@
+/**
+ * `clean RUN`: remove the objects a run created from its target, for every backend that can
+ * delete. The object ids come from the run's own records, so nothing else on the target is touched.
+ */
+import { existsSync } from 'node:fs';
+import { canRemove } from '../backends/backend.js';
+import { errorCodeOf } from '../backends/op-timer.js';
+import { createBackend, type BackendOptions } from '../backends/registry.js';
+import { UsageError } from '../errors.js';
+import type { RunRecord } from '../store/records.js';
+import { runPool } from './pool.js';
+
+export interface CleanOptions {
+  run: RunRecord;
+  objectIds: readonly string[];
+  concurrency: number;
+  /** Credentials and TLS for server backends; the URL is the run's recorded target. */
+  access: Pick<BackendOptions, 'user' | 'password' | 'caFile'>;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface CleanResult {
+  objects: number;
+  removed: number;
+  alreadyGone: number;
+  failed: number;
+  /** Error codes of failures with their counts. */
+  errors: Record<string, number>;
+  note?: string;
+}
+
+export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
+  const { run } = o;
+  const result: CleanResult = { objects: o.objectIds.length, removed: 0, alreadyGone: 0, failed: 0, errors: {} };
+  if (run.source !== 'run' || run.target === null) {
+    throw new UsageError('E_USAGE', `run ${run.id} was imported; it has no objects on any target`, 'clean only runs made by `ingest-scale run`');
+  }
+  if (run.backend === 'leveldb' && !existsSync(run.target)) {
+    return { ...result, alreadyGone: o.objectIds.length, note: `the embedded store ${run.target} no longer exists (removed after the run unless --keep-data or --data)` };
+  }
+  const details = run.targetInfo?.details ?? {};
+  const backend = createBackend(run.backend, {
+    dataDir: run.target,
+    url: run.target,
+    concurrency: o.concurrency,
+    ...o.access,
+    ...(typeof details.pidNamespace === 'string' ? { pidNamespace: details.pidNamespace } : {}),
+  });
+  try {
+    if (!canRemove(backend)) throw new UsageError('E_USAGE', `backend ${run.backend} cannot delete objects`, 'remove them with the store\'s own tools');
+    await backend.preflight();
+    let done = 0;
+    await runPool(o.objectIds, o.concurrency, async (id) => {
+      try {
+        await backend.remove(id);
+        result.removed++;
+      } catch (e) {
+        const code = errorCodeOf(e);
+        if ((e as { exitCode?: number }).exitCode === 4) throw e; // auth refused: stop
+        if (code === 'E_NOT_FOUND') result.alreadyGone++;
+        else {
+          result.failed++;
+          result.errors[code] = (result.errors[code] ?? 0) + 1;
+        }
+      }
+      o.onProgress?.(++done, o.objectIds.length);
+    });
+    return result;
+  } finally {
+    await backend.close();
+  }
+}
