@@ -12,9 +12,16 @@
  *    else PASS.
  * 6. Descriptive only: exponent k (power-law.ts), Kendall tau-b, residual
  *    scatter 1.4826 MAD (log scale), lag-1 autocorrelation of residuals.
+ * 7. Additions (descriptive): detectable growth R80 and the batches needed for
+ *    x1.25 / x1.5 at this noise (detectable-growth.ts), with the reasons the
+ *    estimate may be optimistic.
+ *
+ * The CI quantile z is 1.959964 unless GateOptions.z says otherwise (the
+ * per-operation gate, op-gate.ts, runs two looks at z = 2.24).
  */
 
 import { lag1Autocorrelation, DRIFT_THRESHOLD } from './autocorrelation.js';
+import { detectableGrowth, optimismReasons, planningTable, type PlanningTable } from './detectable-growth.js';
 import { kendallTauB } from './kendall.js';
 import { fitPowerLaw, projectPerBatchMs } from './power-law.js';
 import { scaledMad } from './robust.js';
@@ -31,6 +38,11 @@ export interface GateOptions {
   batchSize: number;
   /** FAIL when the lower 95% bound of the growth ratio exceeds this. Default 1.10. */
   limit?: number;
+  /**
+   * Normal quantile of the two-sided CI of the slope. Default 1.959964 (95%,
+   * the unchanged rule); the per-operation gate uses 2.24.
+   */
+  z?: number;
 }
 
 export interface GateResult {
@@ -71,6 +83,35 @@ export interface GateResult {
   drifted: boolean;
   /** One short sentence why this verdict. */
   reason: string;
+  /** CI quantile used (1.959964 unless GateOptions.z was given). */
+  ciZ: number;
+  /**
+   * R80: the growth ratio this run would FAIL with 80% probability at its
+   * length and noise (growth-gate.md, "Detectable growth"). Infinity when
+   * fewer than 10 batches were kept, NaN when the scatter is not computable.
+   */
+  detectableGrowth: number;
+  /** Batches needed to detect x1.25 / x1.5 at this run's noise (planning inverse). */
+  batchesNeeded: PlanningTable;
+  /** Why detectableGrowth may be optimistic; empty when there is no known reason. */
+  detectableOptimistic: string[];
+}
+
+/** "95%" for the default z, else the two-sided level of z ("97.5%" for 2.24). */
+export function ciLevelLabel(z: number): string {
+  if (Math.abs(z - Z_95) < 1e-6) return '95%';
+  const level = 100 * (1 - 2 * normalUpperTail(z));
+  const digits = level >= 99.9 ? 2 : 1;
+  return `${Number(level.toFixed(digits))}%`;
+}
+
+/** 1 - Phi(z) for z >= 0 (Abramowitz-Stegun 26.2.17, |error| < 7.5e-8). */
+function normalUpperTail(z: number): number {
+  const x = Math.abs(z);
+  const t = 1 / (1 + 0.2316419 * x);
+  const poly = t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  const q = (Math.exp((-x * x) / 2) / Math.sqrt(2 * Math.PI)) * poly;
+  return z >= 0 ? q : 1 - q;
 }
 
 function checkInput(timesMs: readonly number[], opts: GateOptions): number {
@@ -87,10 +128,14 @@ function checkInput(timesMs: readonly number[], opts: GateOptions): number {
   if (!Number.isFinite(limit) || limit <= 0) {
     throw new TypeError(`growthGate: limit must be a finite number > 0, got ${limit}`);
   }
+  if (opts.z !== undefined && (!Number.isFinite(opts.z) || opts.z <= 0)) {
+    throw new TypeError(`growthGate: z must be a finite number > 0, got ${opts.z}`);
+  }
   return limit;
 }
 
-function decide(kept: number, ciLower: number, limit: number): { verdict: Verdict; reason: string } {
+function decide(kept: number, ciLower: number, limit: number, z: number): { verdict: Verdict; reason: string } {
+  const level = ciLevelLabel(z);
   if (kept < MIN_KEPT_BATCHES) {
     return {
       verdict: 'INCONCLUSIVE',
@@ -102,15 +147,15 @@ function decide(kept: number, ciLower: number, limit: number): { verdict: Verdic
   }
   const lo = ciLower.toFixed(3);
   if (ciLower > limit) {
-    return { verdict: 'FAIL', reason: `the lower 95% bound of the growth ratio (${lo}) is above the limit ${limit.toFixed(2)}` };
+    return { verdict: 'FAIL', reason: `the lower ${level} bound of the growth ratio (${lo}) is above the limit ${limit.toFixed(2)}` };
   }
   if (ciLower > 1) {
     return {
       verdict: 'WARN',
-      reason: `per-batch time grows (lower 95% bound ${lo} above 1.00) but not beyond the limit ${limit.toFixed(2)}`,
+      reason: `per-batch time grows (lower ${level} bound ${lo} above 1.00) but not beyond the limit ${limit.toFixed(2)}`,
     };
   }
-  return { verdict: 'PASS', reason: `no significant growth: the lower 95% bound of the growth ratio (${lo}) is not above 1.00` };
+  return { verdict: 'PASS', reason: `no significant growth: the lower ${level} bound of the growth ratio (${lo}) is not above 1.00` };
 }
 
 /**
@@ -130,13 +175,16 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
   const x = batchIndices(firstKeptBatch, m);
   const zKept = z.subarray(w);
 
-  const fit = theilSen(x, zKept, Z_95);
+  const ciZ = opts.z ?? Z_95;
+  const fit = theilSen(x, zKept, ciZ);
   const span = Math.max(0, m - firstKeptBatch);
   const ci: [number, number] = [Math.exp(fit.lower * span), Math.exp(fit.upper * span)];
   const res = residuals(x, zKept, fit);
   const lag1 = lag1Autocorrelation(res);
   const power = fitPowerLaw(zKept, firstKeptBatch, batchSize, Z_95);
-  const { verdict, reason } = decide(keptBatches, ci[0], limit);
+  const { verdict, reason } = decide(keptBatches, ci[0], limit, ciZ);
+  const scatter = scaledMad(res);
+  const noise = { keptBatches, residualScatter: scatter, lag1Autocorrelation: lag1, limit, ciZ };
 
   return {
     verdict,
@@ -157,10 +205,17 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
     exponentKCi: power.exponentKCi,
     exponentIntercept: power.exponentIntercept,
     kendallTau: kendallTauB(x, zKept),
-    residualScatter: scaledMad(res),
+    residualScatter: scatter,
     lag1Autocorrelation: lag1,
     drifted: lag1 > DRIFT_THRESHOLD,
     reason,
+    ciZ,
+    detectableGrowth: detectableGrowth(noise),
+    batchesNeeded: planningTable(scatter, lag1, limit, ciZ),
+    detectableOptimistic:
+      keptBatches >= MIN_KEPT_BATCHES
+        ? optimismReasons({ batches: m, warmupDropped: w, residualScatter: scatter, lag1Autocorrelation: lag1 })
+        : [],
   };
 }
 

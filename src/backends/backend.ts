@@ -6,7 +6,7 @@
  */
 import type { ObjectPlan } from '../generate/plan.js';
 
-export type OpKind = 'create-object' | 'add-datastream' | 'create-container' | 'commit' | 'verify' | 'delete';
+export type OpKind = 'create-object' | 'add-datastream' | 'create-container' | 'begin-tx' | 'commit' | 'verify' | 'delete';
 export type OpStatus = 'ok' | 'failed';
 
 /** One timed operation, as a backend measured it. Times are milliseconds. */
@@ -47,14 +47,36 @@ export interface Backend {
   close(): Promise<void>;
 }
 
+/**
+ * Work around each batch. `prepareBatch` runs before the batch clock starts (e.g. intermediate
+ * containers, created once and timed apart); `beginBatch` and `endBatch` run inside it (e.g. a
+ * transaction per batch, whose commit is part of what the batch costs). Each returns its timed ops.
+ */
+export interface BatchLifecycle {
+  prepareBatch(plans: readonly ObjectPlan[]): Promise<OpTiming[]>;
+  beginBatch(): Promise<OpTiming[]>;
+  endBatch(): Promise<OpTiming[]>;
+}
+
+/** After every object of a run was removed: remove what the run made besides (containers, tombstones). */
+export interface CleanupCapability {
+  finishClean(): Promise<void>;
+}
+
 /** Read back a datastream's bytes (for `--verify readback`). */
 export interface ReadCapability {
   read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array>;
 }
 
+/** An object as `clean` knows it from the run's records. */
+export interface ObjectRef {
+  id: string;
+  index: number;
+}
+
 /** Delete an object and everything under it (for `clean`). */
 export interface RemoveCapability {
-  remove(objectId: string): Promise<void>;
+  remove(ref: ObjectRef): Promise<void>;
 }
 
 /** List the ids of stored objects (for probes and cleanup). */
@@ -68,6 +90,14 @@ export function canRead(b: Backend): b is Backend & ReadCapability {
 
 export function canRemove(b: Backend): b is Backend & RemoveCapability {
   return typeof (b as Partial<RemoveCapability>).remove === 'function';
+}
+
+export function hasBatchLifecycle(b: Backend): b is Backend & BatchLifecycle {
+  return typeof (b as Partial<BatchLifecycle>).prepareBatch === 'function';
+}
+
+export function canFinishClean(b: Backend): b is Backend & CleanupCapability {
+  return typeof (b as Partial<CleanupCapability>).finishClean === 'function';
 }
 
 export function canList(b: Backend): b is Backend & ListCapability {

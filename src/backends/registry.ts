@@ -6,6 +6,9 @@ import { UsageError } from '../errors.js';
 import type { Backend } from './backend.js';
 import { Fedora3Backend } from './fedora3/fedora3-backend.js';
 import type { HttpTargetOptions } from './http/http-target.js';
+import type { FlavorName } from './ldp/flavor.js';
+import { LdpBackend } from './ldp/ldp-backend.js';
+import type { Workload } from '../workload/workload.js';
 import { LevelDbBackend } from './leveldb/leveldb-backend.js';
 
 /** Everything a factory may need; each backend reads the fields it knows. */
@@ -23,6 +26,13 @@ export interface BackendOptions {
   pidNamespace?: string;
   /** Objects in flight: HTTP backends size their connection pools to it. */
   concurrency: number;
+  /** The run this backend serves (LDP names its run container after it). */
+  runId?: string;
+  /** Layout of the run's objects (where LDP puts containers). */
+  workload?: Pick<Workload, 'layout' | 'fanout'>;
+  /** 'clean' reopens an existing run's target instead of preparing a new one. */
+  purpose?: 'run' | 'clean';
+  ldp?: { flavor?: FlavorName; create?: 'put' | 'post'; tx?: 'none' | 'per-batch'; purgeTombstones?: boolean };
 }
 
 function httpOptions(o: BackendOptions): HttpTargetOptions {
@@ -55,6 +65,22 @@ const ENTRIES: BackendEntry[] = [
     description: 'Fedora 3.x REST API (--url http://HOST:8080/fedora): create object, add managed datastreams with SHA-256 checks',
     needsUrl: true,
     create: (o) => new Fedora3Backend({ ...httpOptions(o), pidNamespace: o.pidNamespace ?? 'bench' }),
+  },
+  {
+    name: 'ldp',
+    description: 'Fedora 4/5/6 HTTP API or plain LDP (--url http://HOST:8080/rest --flavor fedora6|fedora5|fedora4|solid): containers and binaries',
+    needsUrl: true,
+    create: (o) =>
+      new LdpBackend({
+        ...httpOptions(o),
+        flavor: o.ldp?.flavor ?? 'fedora6',
+        create: o.ldp?.create ?? 'put',
+        tx: o.ldp?.tx ?? 'none',
+        purgeTombstones: o.ldp?.purgeTombstones ?? false,
+        runId: o.runId ?? 'adhoc',
+        workload: o.workload ?? { layout: 'flat', fanout: { width: 16, depth: 2 } },
+        purpose: o.purpose ?? 'run',
+      }),
   },
 ];
 

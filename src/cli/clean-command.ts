@@ -12,6 +12,7 @@ interface CleanFlags {
   user?: string;
   ca?: string;
   concurrency: string;
+  purgeTombstones?: boolean;
   json?: boolean;
 }
 
@@ -23,19 +24,21 @@ export function cleanCommand(ctx: CliContext): Command {
     .option('--user <name>', 'user for HTTP Basic auth; the password is read from INGEST_SCALE_PASSWORD')
     .option('--ca <file.pem>', 'trust this CA for an https target')
     .option('--concurrency <n>', 'deletes in flight', '4')
+    .option('--purge-tombstones', 'LDP (Fedora): also delete the tombstones deletes leave, so the paths can be reused')
     .option('--json', 'print one JSON object with the counts')
     .action(async (ref: string, f: CleanFlags) => {
       const concurrency = parseIntFlag(f.concurrency, '--concurrency', 1, 1024);
       const store = await ResultsStore.open(f.db, 'read');
       try {
         const run = await store.resolveRun(ref);
-        const objectIds = await store.createdObjects(run.id);
+        const objects = await store.createdObjects(run.id);
         const password = process.env.INGEST_SCALE_PASSWORD;
         const r = await cleanRun({
           run,
-          objectIds,
+          objects,
+          purgeTombstones: f.purgeTombstones === true,
           concurrency,
-          access: { ...(f.user === undefined ? {} : { user: f.user }), ...(f.user !== undefined && password !== undefined ? { password } : {}), ...(f.ca === undefined ? {} : { caFile: f.ca }) },
+          access: { ...(f.user === undefined ? {} : { user: f.user }), ...(f.user !== undefined && password ? { password } : {}), ...(f.ca === undefined ? {} : { caFile: f.ca }) },
         });
         if (f.json) ctx.out(JSON.stringify({ runId: run.id, ...r }));
         else {

@@ -4,7 +4,8 @@ import { growthGate } from '../analysis/growth-gate.js';
 import { backendNames, backendEntry } from '../backends/registry.js';
 import { prepareRun, runSession, type PrepareOptions } from '../engine/run-session.js';
 import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
-import { isIngestScaleError } from '../errors.js';
+import { isIngestScaleError, UsageError } from '../errors.js';
+import { FLAVORS, type FlavorName } from '../backends/ldp/flavor.js';
 import { ResultsStore } from '../store/results-store.js';
 import { parseDatastreamFlag } from '../workload/datastream-spec.js';
 import { readWorkloadFile, type WorkloadOverrides } from '../workload/workload-file.js';
@@ -33,6 +34,9 @@ interface RunFlags {
   user?: string;
   ca?: string;
   pidNamespace?: string;
+  flavor?: FlavorName;
+  create?: 'put' | 'post';
+  tx?: 'none' | 'per-batch';
   db: string;
   label?: string;
   maxGrowth: string;
@@ -62,6 +66,9 @@ export function runCommand(ctx: CliContext): Command {
     .option('--user <name>', 'user for HTTP Basic auth (sent preemptively); the password is read from the INGEST_SCALE_PASSWORD environment variable')
     .option('--ca <file.pem>', 'trust this CA for an https target (certificates are always verified)')
     .option('--pid-namespace <ns>', 'Fedora 3 PID namespace of the objects (default bench)')
+    .addOption(new Option('--flavor <name>', 'LDP server kind: how binaries, digests and transactions are spoken (default fedora6)').choices([...FLAVORS]))
+    .addOption(new Option('--create <method>', 'LDP: create object containers with PUT at a chosen path, or POST with a Slug (default put)').choices(['put', 'post']))
+    .addOption(new Option('--tx <mode>', 'LDP: one transaction per batch, its commit timed as its own operation (default none)').choices(['none', 'per-batch']))
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--label <text>', 'a label for the run in lists and reports')
     .option('--max-growth <ratio>', 'FAIL when per-batch time surely grows by more than this over the run', '1.10')
@@ -98,9 +105,10 @@ function targetFromFlags(f: RunFlags): PrepareOptions['target'] {
   return {
     ...(f.url === undefined ? {} : { url: f.url }),
     ...(f.user === undefined ? {} : { user: f.user }),
-    ...(f.user !== undefined && password !== undefined ? { password } : {}),
+    ...(f.user !== undefined && password ? { password } : {}),
     ...(f.ca === undefined ? {} : { caFile: f.ca }),
     ...(f.pidNamespace === undefined ? {} : { pidNamespace: f.pidNamespace }),
+    ldp: { ...(f.flavor ? { flavor: f.flavor } : {}), ...(f.create ? { create: f.create } : {}), ...(f.tx ? { tx: f.tx } : {}) },
   };
 }
 
@@ -111,6 +119,9 @@ async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130> {
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resolveWorkload(fromFile, workloadFromFlags(f));
   backendEntry(f.backend);
+  if (f.tx === 'per-batch' && f.flavor === 'solid') {
+    throw new UsageError('E_BAD_FLAG', '--tx per-batch: Solid servers have no transactions', 'use --tx none with --flavor solid');
+  }
 
   const prepared = await prepareRun({
     workload,

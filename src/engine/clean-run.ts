@@ -3,20 +3,24 @@
  * delete. The object ids come from the run's own records, so nothing else on the target is touched.
  */
 import { existsSync } from 'node:fs';
-import { canRemove } from '../backends/backend.js';
+import { canFinishClean, canRemove, type ObjectRef } from '../backends/backend.js';
 import { errorCodeOf } from '../backends/op-timer.js';
 import { createBackend, type BackendOptions } from '../backends/registry.js';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../store/records.js';
+import type { FlavorName } from '../backends/ldp/flavor.js';
+import type { Workload } from '../workload/workload.js';
 import { runPool } from './pool.js';
 
 export interface CleanOptions {
   run: RunRecord;
-  objectIds: readonly string[];
+  objects: readonly ObjectRef[];
   concurrency: number;
   /** Credentials and TLS for server backends; the URL is the run's recorded target. */
   access: Pick<BackendOptions, 'user' | 'password' | 'caFile'>;
   onProgress?: (done: number, total: number) => void;
+  /** LDP: also purge the tombstones Fedora leaves behind. */
+  purgeTombstones?: boolean;
 }
 
 export interface CleanResult {
@@ -31,15 +35,19 @@ export interface CleanResult {
 
 export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
   const { run } = o;
-  const result: CleanResult = { objects: o.objectIds.length, removed: 0, alreadyGone: 0, failed: 0, errors: {} };
+  const result: CleanResult = { objects: o.objects.length, removed: 0, alreadyGone: 0, failed: 0, errors: {} };
   if (run.source !== 'run' || run.target === null) {
     throw new UsageError('E_USAGE', `run ${run.id} was imported; it has no objects on any target`, 'clean only runs made by `ingest-scale run`');
   }
   if (run.backend === 'leveldb' && !existsSync(run.target)) {
-    return { ...result, alreadyGone: o.objectIds.length, note: `the embedded store ${run.target} no longer exists (removed after the run unless --keep-data or --data)` };
+    return { ...result, alreadyGone: o.objects.length, note: `the embedded store ${run.target} no longer exists (removed after the run unless --keep-data or --data)` };
   }
   const details = run.targetInfo?.details ?? {};
   const backend = createBackend(run.backend, {
+    runId: run.id,
+    workload: run.workload as Workload,
+    purpose: 'clean',
+    ...(typeof details.flavor === 'string' ? { ldp: { flavor: details.flavor as FlavorName, purgeTombstones: o.purgeTombstones === true } } : {}),
     dataDir: run.target,
     url: run.target,
     concurrency: o.concurrency,
@@ -50,9 +58,9 @@ export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
     if (!canRemove(backend)) throw new UsageError('E_USAGE', `backend ${run.backend} cannot delete objects`, 'remove them with the store\'s own tools');
     await backend.preflight();
     let done = 0;
-    await runPool(o.objectIds, o.concurrency, async (id) => {
+    await runPool(o.objects, o.concurrency, async (ref) => {
       try {
-        await backend.remove(id);
+        await backend.remove(ref);
         result.removed++;
       } catch (e) {
         const code = errorCodeOf(e);
@@ -63,8 +71,9 @@ export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
           result.errors[code] = (result.errors[code] ?? 0) + 1;
         }
       }
-      o.onProgress?.(++done, o.objectIds.length);
+      o.onProgress?.(++done, o.objects.length);
     });
+    if (canFinishClean(backend)) await backend.finishClean();
     return result;
   } finally {
     await backend.close();

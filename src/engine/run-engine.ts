@@ -5,7 +5,7 @@
  * It emits records and events; it never prints.
  */
 import type { Backend, OpTiming } from '../backends/backend.js';
-import { canRead } from '../backends/backend.js';
+import { canRead, hasBatchLifecycle } from '../backends/backend.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import { planBatch } from '../generate/plan.js';
 import type { BatchRecord, OpRecord } from '../store/records.js';
@@ -64,11 +64,15 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   for (let b = 0; b < total; b++) {
     if (o.signal?.aborted) return { status: 'aborted', batches };
     const plans = planBatch(w, b * w.batchSize, w.batchSize, { idPrefix: o.idPrefix });
+    const lifecycle = hasBatchLifecycle(backend) ? backend : null;
+    const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
     const startedAt = new Date().toISOString();
     const startNs = process.hrtime.bigint();
-    const perObject = await runPool(plans, w.concurrency, (p) => backend.ingest(p));
+    const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
+    const perObject = beginOps.some((op) => op.status === 'failed') ? [] : await runPool(plans, w.concurrency, (p) => backend.ingest(p));
+    const endOps = lifecycle ? await lifecycle.endBatch() : [];
     const wallNs = process.hrtime.bigint() - startNs;
-    const ingestOps = perObject.flat();
+    const ingestOps = [...beginOps, ...perObject.flat(), ...endOps];
 
     let verifyOps: OpTiming[] = [];
     if (w.verify === 'readback' && canRead(backend)) {
@@ -77,7 +81,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     }
 
     const batch = summariseBatch({ index: b + 1, objects: plans.length, objectsBefore: objectsDone, startNs, wallNs, startedAt }, ingestOps);
-    await o.sink.recordBatch(o.runId, batch, toOpRecords([...ingestOps, ...verifyOps], startNs));
+    await o.sink.recordBatch(o.runId, batch, toOpRecords([...prepOps, ...ingestOps, ...verifyOps], startNs));
     batches.push(batch);
 
     objectsDone += plans.length;

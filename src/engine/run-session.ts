@@ -25,7 +25,7 @@ export interface PrepareOptions {
   dataDir?: string;
   keepData?: boolean;
   /** Target and credentials of a server backend (the password only ever from the environment). */
-  target?: Pick<BackendOptions, 'url' | 'user' | 'password' | 'caFile' | 'pidNamespace'>;
+  target?: Pick<BackendOptions, 'url' | 'user' | 'password' | 'caFile' | 'pidNamespace' | 'ldp'>;
 }
 
 export interface PreparedRun {
@@ -41,7 +41,7 @@ export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
   const id = newRunId();
   const dataDir = o.dataDir ?? join('reports', 'data', id);
   const removeData = o.dataDir === undefined && o.keepData !== true;
-  const backend = createBackend(o.backend, { dataDir, concurrency: o.workload.concurrency, ...(o.target ?? {}) });
+  const backend = createBackend(o.backend, { dataDir, concurrency: o.workload.concurrency, runId: id, workload: o.workload, purpose: 'run', ...(o.target ?? {}) });
   const release = async (): Promise<void> => {
     await backend.close();
     if (removeData) rmSync(dataDir, { recursive: true, force: true });

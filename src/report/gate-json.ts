@@ -1,11 +1,74 @@
-/** The growth gate result as the stable JSON fields of `check --json` and `run --json`. */
+/**
+ * The growth gate result as the stable JSON fields of `check --json` and `run --json`.
+ *
+ * Fields added with growth-gate.md "Additions" (all additive):
+ * - ciZ: normal quantile of the CI (1.959964 = 95%; 2.24 in the per-operation looks).
+ * - detectableGrowth: R80, the growth ratio this run would FAIL with 80% probability
+ *   at its length and noise; null when not computable or fewer than 10 kept batches.
+ * - batchesNeeded: { "x1.25": { keptBatches, totalBatches }, "x1.5": { ... } }: the
+ *   smallest kept-batch count whose R80 is at or below the target at this noise, and
+ *   the total batches to plan (ceil(kept/0.8 + 1)); null values when unreachable
+ *   or not computable.
+ * - detectableOptimistic: reasons the R80 may be optimistic (strings; empty if none).
+ * Only for results of operationGate (op-gate.ts):
+ * - perOperation: false when only batch wall times exist (wall-time rule alone, z = 1.96).
+ * - decidedBy: "wallTime" | "opGeomean" | "both": whose numbers fill the top-level fields.
+ * - note: how the gate ran.
+ * - wallTime, opGeomean: sub-objects (opGeomean null when perOperation is false) with
+ *   verdict, reason, ciZ, growthRatio, ci, slope, slopeCi, warmupDropped, keptBatches,
+ *   residualScatter, lag1Autocorrelation, drifted, detectableGrowth.
+ * - noise: null or { batchVariance, operationVariance, geomeanVariance, samplingVariance,
+ *   batchSd, operationSd, meanOpsPerBatch } (log scale).
+ */
 import type { GateResult } from '../analysis/growth-gate.js';
+import type { BatchesNeeded, PlanningTable } from '../analysis/detectable-growth.js';
+import { isOperationGateResult, type NoiseSplit } from '../analysis/op-gate.js';
 
 const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const pair = (p: readonly [number, number]): [number | null, number | null] => [num(p[0]), num(p[1])];
 
-export function gateJson(g: GateResult): Record<string, unknown> {
+const needed = (b: BatchesNeeded): { keptBatches: number | null; totalBatches: number | null } => ({
+  keptBatches: num(b.keptBatches),
+  totalBatches: num(b.totalBatches),
+});
+
+function planning(t: PlanningTable): Record<string, unknown> {
+  return { 'x1.25': needed(t['x1.25']), 'x1.5': needed(t['x1.5']) };
+}
+
+function subGateJson(g: GateResult): Record<string, unknown> {
   return {
+    verdict: g.verdict,
+    reason: g.reason,
+    ciZ: g.ciZ,
+    growthRatio: num(g.growthRatio),
+    ci: pair(g.ci),
+    slope: num(g.slope),
+    slopeCi: pair(g.slopeCi),
+    warmupDropped: g.warmupDropped,
+    keptBatches: g.keptBatches,
+    residualScatter: num(g.residualScatter),
+    lag1Autocorrelation: num(g.lag1Autocorrelation),
+    drifted: g.drifted,
+    detectableGrowth: num(g.detectableGrowth),
+  };
+}
+
+function noiseJson(n: NoiseSplit | null): Record<string, number | null> | null {
+  if (n === null) return null;
+  return {
+    batchVariance: num(n.batchVariance),
+    operationVariance: num(n.operationVariance),
+    geomeanVariance: num(n.geomeanVariance),
+    samplingVariance: num(n.samplingVariance),
+    batchSd: num(n.batchSd),
+    operationSd: num(n.operationSd),
+    meanOpsPerBatch: num(n.meanOpsPerBatch),
+  };
+}
+
+export function gateJson(g: GateResult): Record<string, unknown> {
+  const out: Record<string, unknown> = {
     verdict: g.verdict,
     reason: g.reason,
     limit: g.limit,
@@ -25,5 +88,18 @@ export function gateJson(g: GateResult): Record<string, unknown> {
     residualScatter: num(g.residualScatter),
     lag1Autocorrelation: num(g.lag1Autocorrelation),
     drifted: g.drifted,
+    ciZ: g.ciZ,
+    detectableGrowth: num(g.detectableGrowth),
+    batchesNeeded: planning(g.batchesNeeded),
+    detectableOptimistic: [...g.detectableOptimistic],
   };
+  if (isOperationGateResult(g)) {
+    out['perOperation'] = g.perOperation;
+    out['decidedBy'] = g.decidedBy;
+    out['note'] = g.note;
+    out['wallTime'] = subGateJson(g.wallTime);
+    out['opGeomean'] = g.opGeomean === null ? null : subGateJson(g.opGeomean);
+    out['noise'] = noiseJson(g.noise);
+  }
+  return out;
 }

@@ -13,9 +13,25 @@
  *   last batch ends, m * B (Fedora 4: w = 1, m = 25, B = 1000 gives 1,000-25,000).
  * - "residual scatter": 100 * s, where s = 1.4826 * MAD of the log-scale
  *   residuals (Fedora 4: s = 0.0912 -> 9.1%; 100*(exp(s)-1) would print 9.5%).
+ *
+ * Additions (growth-gate.md "Additions"), after the lines above:
+ * - drift: "the run drifted", so the CI is too narrow and false alarms are likelier.
+ * - per-operation results (op-gate.ts): both looks' ratios and verdicts, and the
+ *   noise split (batch-level and operation-level spread), or the note that only
+ *   wall time was available.
+ * - PASS and WARN: "detectable growth: this run would have caught growth of x1.14
+ *   or more with 80% power" (R80), followed by optimism caveats. Not printed for
+ *   FAIL (the growth was caught) or with fewer than 10 kept batches.
+ * - PASS, WARN and INCONCLUSIVE: "planning: at this noise, x1.25 needs N batches,
+ *   x1.5 needs M" (total batches, ceil(kept/0.8 + 1)).
+ * Example (Fedora 3, B = 1000): "... x1.14 or more ..." and "x1.25 needs 14
+ * batches, x1.5 needs 14".
  */
 
-import { MIN_KEPT_BATCHES, type GateResult } from '../analysis/growth-gate.js';
+import { ciLevelLabel, MIN_KEPT_BATCHES, type GateResult } from '../analysis/growth-gate.js';
+import type { BatchesNeeded } from '../analysis/detectable-growth.js';
+import { isOperationGateResult, type OperationGateResult } from '../analysis/op-gate.js';
+import type { SequentialLookResult } from '../analysis/sequential-look.js';
 
 const INDENT = '      ';
 
@@ -49,35 +65,41 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 'es'}`;
 }
 
+/** What the top-level numbers measure: wall time, or the geomean op latency of an op gate. */
+function quantity(r: GateResult): string {
+  return isOperationGateResult(r) && r.decidedBy === 'opGeomean' ? 'geometric-mean operation latency' : 'per-batch time';
+}
+
 /** "per-batch time x4.62 over batches 2-25 (objects 1,000-25,000)" */
 function growthPhrase(r: GateResult): string {
   const objectsFrom = (r.firstKeptBatch - 1) * r.batchSize;
   const objectsTo = r.batches * r.batchSize;
   return (
-    `per-batch time x${fixed(r.growthRatio, 2)} over batches ${r.firstKeptBatch}-${r.batches} ` +
+    `${quantity(r)} x${fixed(r.growthRatio, 2)} over batches ${r.firstKeptBatch}-${r.batches} ` +
     `(objects ${groupThousands(objectsFrom)}-${groupThousands(objectsTo)})`
   );
 }
 
 function headline(r: GateResult, label: string): string {
   const limit = fixed(r.limit, 2);
+  const level = ciLevelLabel(r.ciZ);
   switch (r.verdict) {
     case 'FAIL':
       return `FAIL  ${label}superlinear slowdown: ${growthPhrase(r)},\n` +
-        `${INDENT}95% CI ${interval(r.ci, 2)}, lower bound above limit ${limit}`;
+        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound above limit ${limit}`;
     case 'WARN':
       return `WARN  ${label}growth below the limit: ${growthPhrase(r)},\n` +
-        `${INDENT}95% CI ${interval(r.ci, 2)}, lower bound above 1.00 but not above limit ${limit}`;
+        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound above 1.00 but not above limit ${limit}`;
     case 'PASS':
       return `PASS  ${label}no superlinear slowdown: ${growthPhrase(r)},\n` +
-        `${INDENT}95% CI ${interval(r.ci, 2)}, lower bound not above 1.00 (limit ${limit})`;
+        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound not above 1.00 (limit ${limit})`;
     case 'INCONCLUSIVE': {
       const head =
         r.keptBatches < MIN_KEPT_BATCHES
           ? `INCONCLUSIVE  ${label}only ${plural(r.keptBatches, 'kept batch')}; at least ${MIN_KEPT_BATCHES} needed`
           : `INCONCLUSIVE  ${label}the growth ratio could not be computed`;
       if (!Number.isFinite(r.growthRatio) || !Number.isFinite(r.ci[0])) return head;
-      return `${head}\n${INDENT}${growthPhrase(r)}, 95% CI ${interval(r.ci, 2)}`;
+      return `${head}\n${INDENT}${growthPhrase(r)}, ${level} CI ${interval(r.ci, 2)}`;
     }
   }
 }
@@ -98,8 +120,58 @@ function detailLines(r: GateResult): string[] {
   if (r.drifted) {
     lines.push(
       `drift: lag-1 autocorrelation of residuals ${fixed(r.lag1Autocorrelation, 2)} > 0.50; ` +
-        'the run wandered, so the CI may be too narrow',
+        'the run drifted: false alarms are likelier (the CI is too narrow)',
     );
+  }
+  return lines;
+}
+
+function subGatePhrase(name: string, g: GateResult): string {
+  const drift = g.drifted ? `, drifted (lag-1 ${fixed(g.lag1Autocorrelation, 2)})` : '';
+  return `${name} x${fixed(g.growthRatio, 2)} ${interval(g.ci, 2)} ${g.verdict}${drift}`;
+}
+
+function operationLines(r: OperationGateResult): string[] {
+  if (!r.perOperation || r.opGeomean === null) return [r.note];
+  const lines = [
+    `per-operation gate (${ciLevelLabel(r.wallTime.ciZ)} CIs, z = ${fixed(r.wallTime.ciZ, 2)} each): ` +
+      `${subGatePhrase('wall time', r.wallTime)}; ${subGatePhrase('geometric-mean latency', r.opGeomean)}`,
+  ];
+  const n = r.noise;
+  if (n === null) {
+    lines.push('noise split not computable (needs at least 2 operations in every kept batch)');
+  } else {
+    lines.push(
+      `noise: batch-level ${fixed(100 * n.batchSd, 1)}%, operation-level ${fixed(100 * n.operationSd, 1)}% ` +
+        `(mean ${groupThousands(n.meanOpsPerBatch)} operations per batch)`,
+    );
+  }
+  return lines;
+}
+
+function batchesPhrase(b: BatchesNeeded): string | null {
+  if (Number.isNaN(b.totalBatches)) return null;
+  if (!Number.isFinite(b.totalBatches)) return 'is out of reach';
+  return `needs ${groupThousands(b.totalBatches)}`;
+}
+
+function detectableLines(r: GateResult): string[] {
+  if (r.verdict === 'FAIL') return [];
+  const lines: string[] = [];
+  const decided = r.verdict === 'PASS' || r.verdict === 'WARN';
+  if (decided && Number.isFinite(r.detectableGrowth)) {
+    lines.push(
+      `detectable growth: this run would have caught growth of x${fixed(r.detectableGrowth, 2)} ` +
+        'or more with 80% power',
+    );
+  }
+  const a = batchesPhrase(r.batchesNeeded['x1.25']);
+  const b = batchesPhrase(r.batchesNeeded['x1.5']);
+  if (a !== null && b !== null) {
+    lines.push(`planning: at this noise, x1.25 ${a} batches, x1.5 ${b} (allowing for warm-up)`);
+  }
+  if (decided) {
+    for (const why of r.detectableOptimistic) lines.push(`caveat: detectable growth may be optimistic: ${why}`);
   }
   return lines;
 }
@@ -110,6 +182,26 @@ function detailLines(r: GateResult): string[] {
  */
 export function renderVerdict(r: GateResult, opts?: { label?: string }): string {
   const label = opts?.label ? `${opts.label}: ` : '';
-  const lines = [headline(r, label), ...detailLines(r).map((l) => INDENT + l)];
+  const body = [
+    ...detailLines(r),
+    ...(isOperationGateResult(r) ? operationLines(r) : []),
+    ...detectableLines(r),
+  ];
+  const lines = [headline(r, label), ...body.map((l) => INDENT + l)];
   return lines.join('\n');
+}
+
+/**
+ * One look of the early-FAIL procedure (sequential-look.ts) as text, or null
+ * when the look does not stop the run. The final look is the unchanged rule:
+ * render its finalGate with renderVerdict instead.
+ */
+export function renderEarlyStop(look: SequentialLookResult, opts?: { label?: string }): string | null {
+  if (look.decision !== 'stop-fail' || look.finalLook) return null;
+  const label = opts?.label ? `${opts.label}: ` : '';
+  return (
+    `FAIL  ${label}early stop at batch ${look.batchesSeen} of ${look.plannedBatches}: per-batch time projected ` +
+    `x${fixed(look.projectedGrowth, 2)} over batches ${look.warmupDropped + 1}-${look.plannedBatches},\n` +
+    `${INDENT}lower bound x${fixed(look.lower, 2)} (z = ${fixed(look.z, 2)}) above limit ${fixed(look.limit, 2)}`
+  );
 }

@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { ObjectRef } from '../backends/backend.js';
 import { IngestScaleError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary } from './records.js';
@@ -121,12 +122,12 @@ export class ResultsStore {
   }
 
   /** Ids of the objects a run created successfully (what `clean` removes), in ingest order. */
-  async createdObjects(runId: string): Promise<string[]> {
-    const rows = await this.db.all<{ object_id: string }>(
-      "SELECT object_id FROM ops WHERE run_id = ? AND kind = 'create-object' AND status = 'ok' ORDER BY object_index",
+  async createdObjects(runId: string): Promise<ObjectRef[]> {
+    const rows = await this.db.all<{ object_id: string; object_index: number }>(
+      "SELECT object_id, object_index FROM ops WHERE run_id = ? AND kind = 'create-object' AND status = 'ok' ORDER BY object_index",
       [runId],
     );
-    return rows.map((r) => r.object_id);
+    return rows.map((r) => ({ id: r.object_id, index: r.object_index }));
   }
 
   close(): Promise<void> {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  ciLevelLabel,
   fittedBatchTime,
   growthGate,
   projectBatchTime,
@@ -127,4 +128,20 @@ test('projection uses the power law, at the midpoint of the batch ending at N', 
   const p = projectBatchTime(flat, 1_000_000);
   assert.ok(p > 20000 && p < 31000);
   assert.ok(Number.isNaN(projectBatchTime(growthGate([5], { batchSize: 1000 }), 5000)));
+});
+
+test('the CI quantile is an option: default 1.959964 (the rule), 2.24 for the per-operation looks', () => {
+  const a = growthGate(FEDORA4, { batchSize: 1000 });
+  const b = growthGate(FEDORA4, { batchSize: 1000, z: 2.24 });
+  assert.equal(a.ciZ, 1.959964);
+  assert.equal(b.ciZ, 2.24);
+  assert.equal(b.slope, a.slope);
+  assert.equal(b.warmupDropped, a.warmupDropped);
+  assert.ok(b.ci[0] <= a.ci[0] && b.ci[1] >= a.ci[1]);
+  assert.match(b.reason, /lower 97\.5% bound/);
+  assert.equal(ciLevelLabel(1.959964), '95%');
+  assert.equal(ciLevelLabel(2.24), '97.5%');
+  assert.equal(ciLevelLabel(3.72), '99.98%');
+  assert.throws(() => growthGate(FEDORA4, { batchSize: 1000, z: 0 }), TypeError);
+  assert.throws(() => growthGate(FEDORA4, { batchSize: 1000, z: Number.NaN }), TypeError);
 });

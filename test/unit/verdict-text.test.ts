@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { growthGate } from '../../src/analysis/growth-gate.js';
-import { groupThousands, renderVerdict } from '../../src/report/verdict-text.js';
+import { groupThousands, renderEarlyStop, renderVerdict } from '../../src/report/verdict-text.js';
+import { lnLatencyStats, operationGate } from '../../src/analysis/op-gate.js';
+import { sequentialLook } from '../../src/analysis/sequential-look.js';
 
 const FEDORA3 = [
   49847, 36740, 34369, 33280, 32756, 32433, 32441, 31839, 32016, 32038, 31628, 31356, 31478,
@@ -23,6 +25,8 @@ test('Fedora 4 reproduces the example of growth-gate.md "What the verdict should
   // Fedora 4's residuals have lag-1 autocorrelation 0.78, so a drift line follows.
   assert.equal(lines.length, 5);
   assert.match(lines[4] ?? '', /^ {6}drift: lag-1 autocorrelation of residuals 0\.78 > 0\.50/);
+  // growth-gate.md step 6: say the run drifted; drift makes false alarms likelier.
+  assert.match(lines[4] ?? '', /the run drifted: false alarms are likelier/);
 });
 
 test('Fedora 3 renders a PASS with a negative per-1,000 change and 3 dropped batches', () => {
@@ -66,4 +70,55 @@ test('thousands grouping is locale-independent', () => {
   assert.equal(groupThousands(1000), '1,000');
   assert.equal(groupThousands(25000), '25,000');
   assert.equal(groupThousands(1234567), '1,234,567');
+});
+
+// growth-gate.md, Additions / Detectable growth: "Fedora 3 gives about x1.14".
+test('PASS adds detectable growth, planning and optimism caveats (Fedora 3)', () => {
+  const lines = renderVerdict(growthGate(FEDORA3, { batchSize: 1000 })).split('\n');
+  assert.deepEqual(lines.slice(4), [
+    '      drift: lag-1 autocorrelation of residuals 0.57 > 0.50; the run drifted: false alarms are likelier (the CI is too narrow)',
+    '      detectable growth: this run would have caught growth of x1.14 or more with 80% power',
+    '      planning: at this noise, x1.25 needs 14 batches, x1.5 needs 14 (allowing for warm-up)',
+    '      caveat: detectable growth may be optimistic: the run drifted (lag-1 autocorrelation 0.57 > 0.50)',
+  ]);
+});
+
+test('FAIL prints no detectable-growth or planning lines; INCONCLUSIVE prints planning only', () => {
+  const fail = renderVerdict(growthGate(FEDORA4, { batchSize: 1000 }));
+  assert.doesNotMatch(fail, /detectable growth|planning:/);
+  const short = renderVerdict(growthGate(FEDORA4.slice(0, 8), { batchSize: 1000 }));
+  assert.doesNotMatch(short, /detectable growth/);
+  assert.match(short, /planning: at this noise, x1\.25 needs \d+ batches, x1\.5 needs \d+/);
+});
+
+test('per-operation results show both ratios and the noise split; batch-only says so', () => {
+  let seed = 5;
+  const u = (): number => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  const batches = FEDORA3.map((wallMs, i) => {
+    const lat = Array.from({ length: 50 }, () => Math.exp(0.04 * i + 0.4 * (u() + u() + u() - 1.5)));
+    return { wallMs, lnLatency: lnLatencyStats(lat) };
+  });
+  const text = renderVerdict(operationGate(batches, { batchSize: 1000 }));
+  const lines = text.split('\n');
+  assert.match(lines[0] ?? '', /^FAIL {2}superlinear slowdown: geometric-mean operation latency x\d+\.\d\d over batches/);
+  assert.match(lines[1] ?? '', /^ {6}97\.5% CI \[/);
+  assert.match(text, /per-operation gate \(97\.5% CIs, z = 2\.24 each\): wall time x0\.9\d \[[^\]]+\] PASS.*; geometric-mean latency x\d+\.\d\d \[[^\]]+\] FAIL/);
+  assert.match(text, /\n {6}noise: batch-level \d+\.\d%, operation-level \d+\.\d% \(mean 50 operations per batch\)/);
+  const only = renderVerdict(operationGate(FEDORA3.map((wallMs) => ({ wallMs, lnLatency: null })), { batchSize: 1000 }));
+  assert.match(only, /^PASS {2}no superlinear slowdown: per-batch time x0\.93/);
+  assert.match(only, /95% CI \[0\.91, 0\.96\]/);
+  assert.match(only, /no per-operation latencies \(batch-only data\): wall-time rule alone at z = 1\.96/);
+});
+
+// growth-gate.md, Additions / Early FAIL: "the real Fedora 4 series stops at batch 10".
+test('early stop renders for an interim stop and is null otherwise', () => {
+  const opts = { batchSize: 1000, plannedBatches: 25 };
+  const text = renderEarlyStop(sequentialLook(FEDORA4.slice(0, 10), opts), { label: 'fedora4' });
+  assert.match(text ?? '', /^FAIL {2}fedora4: early stop at batch 10 of 25: per-batch time projected x\d+\.\d\d over batches 2-25,\n/);
+  assert.match(text ?? '', /lower bound x\d+\.\d\d \(z = 3\.72\) above limit 1\.10$/);
+  assert.equal(renderEarlyStop(sequentialLook(FEDORA4.slice(0, 9), opts)), null);
+  assert.equal(renderEarlyStop(sequentialLook(FEDORA4, opts)), null);
 });

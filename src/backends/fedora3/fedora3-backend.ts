@@ -7,7 +7,7 @@
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError } from '../../errors.js';
-import type { Backend, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
 import { HttpTarget, unreachable, type HttpTargetOptions } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { checkAddDatastream, checkCreateObject, checkPurge, parseDescribe } from './fedora3-responses.js';
@@ -92,7 +92,7 @@ export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability
     yield* res.body;
   }
 
-  async remove(objectId: string): Promise<void> {
+  async remove({ id: objectId }: ObjectRef): Promise<void> {
     const pid = toPid(this.ns, objectId);
     const r = await this.http.request('DELETE', this.path(`/objects/${pid}?${q({ logMessage: 'ingest-scale clean' })}`), { readText: true });
     checkPurge(r, pid, this.http.display);

@@ -11,7 +11,7 @@ import { ClassicLevel } from 'classic-level';
 import { contentChunks } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError } from '../../errors.js';
-import type { Backend, ListCapability, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, ListCapability, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
 import { OpError, timeOp } from '../op-timer.js';
 import * as K from './keys.js';
 
@@ -93,7 +93,7 @@ export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability
     for await (const value of this.db.values(K.chunksOf(objectId, datastreamId))) yield value;
   }
 
-  async remove(objectId: string): Promise<void> {
+  async remove({ id: objectId }: ObjectRef): Promise<void> {
     if ((await this.db.get(K.objectKey(objectId))) === undefined) throw new OpError('E_NOT_FOUND', `object ${objectId} not found`);
     await this.db.clear(K.chunksOfObject(objectId));
     await this.db.clear(K.datastreamsOf(objectId));

@@ -1,0 +1,188 @@
+/**
+ * `ldp`: Fedora 4/5/6 and plain LDP (Solid). An object is a container; each datastream a binary
+ * (NonRDFSource) inside it, with a Content-Disposition filename and the flavor's Digest header.
+ * All of a run's objects live under one run container, spread by the layout; intermediate
+ * containers are created once, before the batch clock starts, and timed as their own operations.
+ */
+import { contentChunks, contentSha256 } from '../../generate/content.js';
+import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
+import type { Workload } from '../../workload/workload.js';
+import type { Backend, BatchLifecycle, CleanupCapability, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import { HttpTarget, type HttpResult, type HttpTargetOptions } from '../http/http-target.js';
+import { OpError, timeOp } from '../op-timer.js';
+import { BINARY_LINK, CONTAINER_LINK, FLAVOR, type Flavor, type FlavorName } from './flavor.js';
+import { checkDelete, checkWrite, containedIris, ldpAuthFailure, locationPath } from './ldp-responses.js';
+import { preflightLdp } from './ldp-preflight.js';
+import { beginTx, commitTx, type OpenTx } from './ldp-transactions.js';
+
+export interface LdpOptions extends HttpTargetOptions {
+  flavor: FlavorName;
+  create: 'put' | 'post';
+  tx: 'none' | 'per-batch';
+  purgeTombstones: boolean;
+  runId: string;
+  workload: Pick<Workload, 'layout' | 'fanout'>;
+  /** 'clean' opens an existing run's container instead of creating it. */
+  purpose: 'run' | 'clean';
+}
+
+export class LdpBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability {
+  readonly name = 'ldp';
+  private readonly http: HttpTarget;
+  private readonly flavor: Flavor;
+  /** Path of the run container, e.g. /rest/ingest-scale-<run id>. */
+  private readonly runPath: string;
+  private readonly made = new Set<string>();
+  /** Objects whose server-chosen path differs from the planned one (Slug collisions). */
+  private readonly renamed = new Map<string, string>();
+  private tx: OpenTx | null = null;
+
+  constructor(private readonly o: LdpOptions) {
+    this.http = new HttpTarget(o);
+    this.flavor = FLAVOR[o.flavor];
+    this.runPath = `${this.http.basePath}/ingest-scale-${o.runId}`;
+  }
+
+  private slash(path: string): string {
+    return this.flavor.containerSlash ? `${path}/` : path;
+  }
+
+  /** The request path inside the open transaction (Fedora 4/5 prefix), and its headers. */
+  private scoped(path: string, headers: Record<string, string> = {}): [string, Record<string, string>] {
+    if (this.tx?.prefix && path.startsWith(this.http.basePath)) return [this.tx.prefix + path.slice(this.http.basePath.length), headers];
+    if (this.tx?.atomicId) return [path, { ...headers, 'atomic-id': this.tx.atomicId }];
+    return [path, headers];
+  }
+
+  private objectPath(ref: ObjectRef): string {
+    return this.renamed.get(ref.id) ?? [this.runPath, ...layoutPath(this.o.workload, ref.id, ref.index), ref.id].join('/');
+  }
+
+  async preflight(): Promise<TargetInfo> {
+    const info = await preflightLdp(this.http, this.flavor);
+    if (this.o.purpose === 'run') {
+      await this.putContainer(this.runPath);
+      this.made.add(this.runPath);
+    }
+    return { ...info, details: { ...info.details, runContainer: this.slash(this.runPath), create: this.o.create, tx: this.o.tx } };
+  }
+
+  /** PUT a new container; `If-None-Match: *` makes an existing one a 412 (E_EXISTS), never a silent replace. */
+  private async putContainer(path: string): Promise<HttpResult> {
+    const [p, headers] = this.scoped(this.slash(path), { link: CONTAINER_LINK, 'content-type': 'text/turtle', prefer: 'return=minimal', 'if-none-match': '*' });
+    const r = await this.http.request('PUT', p, { headers, body: '', readText: true });
+    checkWrite(r, `container ${path}`, this.http.display);
+    return r;
+  }
+
+  async prepareBatch(plans: readonly ObjectPlan[]): Promise<OpTiming[]> {
+    const ops: OpTiming[] = [];
+    for (const plan of plans) {
+      let path = this.runPath;
+      for (const segment of plan.path) {
+        path = `${path}/${segment}`;
+        if (this.made.has(path)) continue;
+        const at = path;
+        ops.push(await timeOp({ kind: 'create-container', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 }, async () => ({ httpStatus: (await this.putContainer(at)).status })));
+        this.made.add(path);
+      }
+    }
+    return ops;
+  }
+
+  async beginBatch(): Promise<OpTiming[]> {
+    if (this.o.tx !== 'per-batch') return [];
+    const op = await timeOp({ kind: 'begin-tx', objectId: '', objectIndex: -1, datastreamId: null, bytes: 0 }, async () => {
+      this.tx = await beginTx(this.http, this.flavor);
+    });
+    return [op];
+  }
+
+  async endBatch(): Promise<OpTiming[]> {
+    const tx = this.tx;
+    if (!tx) return [];
+    this.tx = null;
+    return [await timeOp({ kind: 'commit', objectId: '', objectIndex: -1, datastreamId: null, bytes: 0 }, async () => ({ httpStatus: await commitTx(this.http, this.flavor, tx) }))];
+  }
+
+  async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
+    const meta = { objectId: plan.id, objectIndex: plan.index };
+    let objectPath = this.objectPath(plan);
+    const created = await timeOp({ ...meta, kind: 'create-object', datastreamId: null, bytes: 0 }, async () => {
+      if (this.o.create === 'put') return { httpStatus: (await this.putContainer(objectPath)).status, ttfbMs: null };
+      const parent = objectPath.slice(0, objectPath.lastIndexOf('/'));
+      const [p, headers] = this.scoped(this.slash(parent), { slug: plan.id, link: CONTAINER_LINK, 'content-type': 'text/turtle', prefer: 'return=minimal' });
+      const r = await this.http.request('POST', p, { headers, body: '', readText: true });
+      checkWrite(r, `container ${plan.id} in ${parent}`, this.http.display);
+      const actual = locationPath(r, this.http.base.origin, this.slash(objectPath)).replace(/\/$/, '');
+      if (actual !== objectPath) this.renamed.set(plan.id, actual);
+      objectPath = actual;
+      return { httpStatus: r.status, ttfbMs: r.ttfbMs };
+    });
+    if (created.status === 'failed') return [created];
+    const ops = [created];
+    for (const ds of plan.datastreams) {
+      ops.push(await timeOp({ ...meta, kind: 'add-datastream', datastreamId: ds.id, bytes: ds.size }, () => this.putBinary(objectPath, ds)));
+    }
+    return ops;
+  }
+
+  private async putBinary(objectPath: string, ds: DatastreamPlan): Promise<Partial<OpTiming>> {
+    const sha256 = this.flavor.digest ? contentSha256(ds) : undefined;
+    const headers: Record<string, string> = {
+      'content-type': ds.mime,
+      'content-length': String(ds.size),
+      'content-disposition': `attachment; filename="${ds.id}"`,
+      prefer: 'return=minimal',
+    };
+    if (this.flavor.binaryLink) headers.link = BINARY_LINK;
+    if (sha256 && this.flavor.digest) headers.digest = this.flavor.digest(sha256);
+    const [p, h] = this.scoped(`${objectPath}/${ds.id}`, headers);
+    const r = await this.http.request('PUT', p, { headers: h, body: contentChunks(ds), readText: true });
+    checkWrite(r, `binary ${objectPath}/${ds.id}`, this.http.display, { digest: sha256 !== undefined });
+    return { httpStatus: r.status, ttfbMs: r.ttfbMs, ...(sha256 ? { sha256 } : {}) };
+  }
+
+  async *read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array> {
+    const index = Number(/(\d+)$/.exec(objectId)?.[1] ?? -1);
+    const path = `${this.objectPath({ id: objectId, index })}/${datastreamId}`;
+    const res = await this.http.open('GET', path, this.flavor.wantDigest ? { 'want-digest': this.flavor.wantDigest } : {});
+    if (res.status === 401 || res.status === 403) throw ldpAuthFailure(res.status, this.http.display);
+    if (res.status !== 200) {
+      await res.body.dump().catch(() => undefined);
+      throw new OpError(res.status === 404 || res.status === 410 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${path}: HTTP ${res.status}`, res.status);
+    }
+    yield* res.body;
+  }
+
+  async remove(ref: ObjectRef): Promise<void> {
+    await this.deleteTree(this.slash(this.objectPath(ref)));
+  }
+
+  /** Deletes the resource at this exact path; on servers that refuse non-empty containers, its children first. */
+  private async deleteTree(target: string): Promise<void> {
+    let r = await this.http.request('DELETE', target, { readText: true });
+    if (r.status === 409 && !this.flavor.recursiveDelete) {
+      const listing = await this.http.request('GET', target, { headers: { accept: 'text/turtle' }, readText: true });
+      for (const child of containedIris(listing.text, `${this.http.base.origin}${target}`)) await this.deleteTree(new URL(child).pathname);
+      r = await this.http.request('DELETE', target, { readText: true });
+    }
+    checkDelete(r, target, this.http.display);
+    if (this.o.purgeTombstones && this.flavor.tombstones) {
+      const t = await this.http.request('DELETE', `${target}/fcr:tombstone`, { readText: true });
+      if (t.status !== 204 && t.status !== 404) checkDelete(t, `${target}/fcr:tombstone`, this.http.display);
+    }
+  }
+
+  async finishClean(): Promise<void> {
+    try {
+      await this.deleteTree(this.slash(this.runPath));
+    } catch (e) {
+      if (!(e instanceof OpError && e.errorCode === 'E_NOT_FOUND')) throw e;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.http.close();
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Community Solid Server as a test peer: an independent LDP implementation, installed by
+ * scripts/install-peers.sh into test/peers/solid, started on 127.0.0.1 with an open file-backed
+ * configuration, waited for with a bounded readiness loop, and stopped by its PID.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from './cli.js';
+
+const PEER = join(REPO_ROOT, 'test', 'peers', 'solid');
+export const SOLID_BIN = join(PEER, 'node_modules', '@solid', 'community-server', 'bin', 'server.js');
+export const solidInstalled = (): boolean => existsSync(SOLID_BIN);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SolidPeer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startSolid(limitMs = 90_000): Promise<SolidPeer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const data = mkdtempSync(join(tmpdir(), 'ingest-scale-solid-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--require', join(PEER, 'loopback.cjs'), SOLID_BIN, '-c', join(PEER, 'config.json'), '-f', data, '-b', url, '-p', String(port), '-l', 'warn'],
+    { cwd: PEER, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      process.kill(child.pid, 'SIGTERM');
+      const killer = setTimeout(() => child.pid !== undefined && child.exitCode === null && process.kill(child.pid, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    rmSync(data, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`Community Solid Server exited with ${child.exitCode}: ${stderr}`);
+    }
+    try {
+      const r = await fetch(url, { method: 'HEAD' });
+      if (r.status === 200) return { url, pid: child.pid as number, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`Community Solid Server did not answer within ${limitMs} ms: ${stderr}`);
+}
