@@ -1,7 +1,8 @@
 /** `ingest-scale run`: ingest a workload in batches, record everything, print chart and verdict. */
 import { Command, Option } from 'commander';
-import { growthGate } from '../analysis/growth-gate.js';
 import { backendNames, backendEntry } from '../backends/registry.js';
+import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop.js';
+import { evaluateRun } from '../engine/evaluate-run.js';
 import { prepareRun, runSession, type PrepareOptions } from '../engine/run-session.js';
 import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
 import { isIngestScaleError, UsageError } from '../errors.js';
@@ -10,7 +11,7 @@ import { ResultsStore } from '../store/results-store.js';
 import { parseDatastreamFlag } from '../workload/datastream-spec.js';
 import { readWorkloadFile, type WorkloadOverrides } from '../workload/workload-file.js';
 import { resolveWorkload } from '../workload/resolve.js';
-import { LAYOUTS, VERIFY_MODES, type Layout, type VerifyMode } from '../workload/workload.js';
+import { LAYOUTS, plannedBatches, VERIFY_MODES, type Layout, type VerifyMode } from '../workload/workload.js';
 import type { CliContext } from './context.js';
 import { parseChoice, parseIntFlag, parseMaxGrowth, parseNumberFlag, dbFromEnv } from './parse-flags.js';
 import { ProgressLine } from './progress-line.js';
@@ -44,6 +45,7 @@ interface RunFlags {
   json?: boolean;
   progress: boolean;
   chart: boolean;
+  stopEarly?: boolean;
 }
 
 export function runCommand(ctx: CliContext): Command {
@@ -76,6 +78,8 @@ export function runCommand(ctx: CliContext): Command {
     .option('--json', 'print one JSON object (run, batches summary, verdict) instead of text')
     .option('--no-progress', 'no live progress line on stderr (it is drawn only on a terminal anyway)')
     .option('--no-chart', 'do not print the chart')
+    .option('--stop-early', `stop with FAIL as soon as the growth is certain (default on for runs of ${EARLY_STOP_MIN_PLANNED}+ batches)`)
+    .option('--no-stop-early', 'always run every planned batch')
     .addHelpText('after', '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE, 4 the run failed, 130 interrupted.\nExample: ingest-scale run -n 5000 --batch-size 250 --datastream OBJ:100KiB --datastream META:2KiB:compressible')
     .action(async (flags: RunFlags) => {
       ctx.exitCode = await run(ctx, flags);
@@ -145,6 +149,7 @@ async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130> {
       store,
       ...(f.label === undefined ? {} : { label: f.label }),
       maxErrorRate,
+      ...((f.stopEarly ?? plannedBatches(workload) >= EARLY_STOP_MIN_PLANNED) ? { stopEarly: { limit } } : {}),
       signal: abort.signal,
       onStart: (r) => {
         if (!f.json) ctx.err(`run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${prepared.info.backend} at ${prepared.info.target}${prepared.info.version ? ` (${prepared.info.product ?? ''} ${prepared.info.version})` : ''}`);
@@ -152,10 +157,10 @@ async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130> {
       onBatch: (p) => progress?.update(p),
     });
     progress?.done();
-    const gate = growthGate(result.batches.map((b) => b.wallMs), { batchSize: workload.batchSize, limit });
-    ctx.out(renderRunSummary(result.run, result.batches, gate, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width }));
+    const evaluation = await evaluateRun(store, result.run, limit);
+    ctx.out(renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width }));
     if (result.run.status === 'aborted') return 130;
-    return exitCodeForVerdict(gate.verdict);
+    return exitCodeForVerdict(evaluation.verdict);
   } catch (e) {
     progress?.done();
     if (isIngestScaleError(e) && e.exitCode === ExitCode.RunFailed && f.json) {

@@ -1,11 +1,10 @@
-/** What `run` prints at the end: a summary line, the chart and the verdict, or one JSON object. */
-import type { GateResult } from '../analysis/growth-gate.js';
+/** What `run` and `check` print: a summary line, the chart and the verdict, or one JSON object. */
 import { renderChart } from '../report/chart.js';
-import { gateJson } from '../report/gate-json.js';
 import { chartSeriesOf } from '../report/chart-series.js';
 import { formatCount, formatMBps, formatMs } from '../report/format.js';
-import { renderVerdict } from '../report/verdict-text.js';
-import type { BatchRecord, RunRecord } from '../store/records.js';
+import { gateJson } from '../report/gate-json.js';
+import { renderEarlyStop, renderVerdict } from '../report/verdict-text.js';
+import type { RunEvaluation } from '../engine/evaluate-run.js';
 
 export interface RunOutputOptions {
   json: boolean;
@@ -14,19 +13,48 @@ export interface RunOutputOptions {
   width: number;
 }
 
-export function renderRunSummary(run: RunRecord, batches: readonly BatchRecord[], gate: GateResult, o: RunOutputOptions): string {
+/** The verdict fields of an evaluation as JSON (check --json, run --json). */
+export function evaluationJson(e: RunEvaluation): Record<string, unknown> {
+  const { run } = e;
+  return {
+    runId: run.id,
+    label: run.label,
+    status: run.status,
+    ...gateJson(e.gate),
+    verdict: e.verdict,
+    stoppedEarly: run.stopInfo ?? null,
+  };
+}
+
+/** The verdict as text: the early stop first when the run stopped early, then the gate's own lines. */
+export function evaluationText(e: RunEvaluation): string {
+  const label = e.run.label ?? e.run.id;
+  const lines: string[] = [];
+  const early = e.earlyStop ? renderEarlyStop(e.earlyStop, { label }) : null;
+  if (early) {
+    lines.push(early);
+    const s = e.run.stopInfo;
+    if (s) lines.push(`      stopped at batch ${s.batch} of ${s.plannedBatches}, after about ${Math.round(100 * s.shareOfPlannedTime)}% of the planned ingest time`);
+    lines.push('', 'the fixed rule on the batches run so far:');
+  }
+  lines.push(renderVerdict(e.gate, { label }));
+  return lines.join('\n');
+}
+
+export function renderRunSummary(e: RunEvaluation, o: RunOutputOptions): string {
+  const { run, batches } = e;
   const objects = batches.reduce((s, b) => s + b.objects, 0);
   const bytes = batches.reduce((s, b) => s + b.bytes, 0);
   const wallMs = batches.reduce((s, b) => s + b.wallMs, 0);
   const failed = batches.reduce((s, b) => s + b.failedOps, 0);
   if (o.json) {
-    return JSON.stringify({ runId: run.id, status: run.status, backend: run.backend, target: run.target, batches: batches.length, objects, bytes, ingestMs: wallMs, failedOps: failed, ...gateJson(gate) });
+    return JSON.stringify({ ...evaluationJson(e), backend: run.backend, target: run.target, batches: batches.length, plannedBatches: run.plannedBatches, objects, bytes, ingestMs: wallMs, failedOps: failed });
   }
   const lines = [
     `run ${run.id} ${run.status}: ${formatCount(objects)} objects, ${(bytes / 1e6).toFixed(1)} MB in ${batches.length} batches, ` +
       `${formatMs(wallMs)} ingest time, ${formatMBps(bytes, wallMs)}${failed > 0 ? `, ${failed} failed operations` : ''}`,
   ];
-  if (o.chart && batches.length > 0) lines.push('', renderChart([chartSeriesOf(run, batches, gate)], { color: o.color, width: o.width }));
-  lines.push('', renderVerdict(gate, { label: run.label ?? run.id }));
+  if (o.chart && batches.length > 0) lines.push('', renderChart([chartSeriesOf(run, batches, e.gate)], { color: o.color, width: o.width }));
+  lines.push('', evaluationText(e));
   return lines.join('\n');
 }

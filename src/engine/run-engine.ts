@@ -8,7 +8,7 @@ import type { Backend, OpTiming } from '../backends/backend.js';
 import { canRead, hasBatchLifecycle } from '../backends/backend.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import { planBatch } from '../generate/plan.js';
-import type { BatchRecord, OpRecord } from '../store/records.js';
+import type { BatchRecord, OpRecord, StopInfo } from '../store/records.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { summariseBatch, toOpRecords } from './batch-summary.js';
 import { runPool } from './pool.js';
@@ -40,11 +40,14 @@ export interface EngineOptions {
   /** Abort between batches (Ctrl-C): the run ends as `aborted` with every finished batch kept. */
   signal?: AbortSignal;
   onBatch?: (p: EngineProgress) => void;
+  /** Asked after every recorded batch; a non-null answer stops the run as `stopped-early`. */
+  shouldStop?: (batches: readonly BatchRecord[]) => StopInfo | null;
 }
 
 export interface EngineResult {
-  status: 'completed' | 'aborted';
+  status: 'completed' | 'aborted' | 'stopped-early';
   batches: BatchRecord[];
+  stop?: StopInfo;
 }
 
 export async function runEngine(o: EngineOptions): Promise<EngineResult> {
@@ -105,6 +108,8 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
         { hint: 'see the operations in the results database; raise --max-error-rate only if failures are expected' },
       );
     }
+    const stop = o.shouldStop?.(batches) ?? null;
+    if (stop) return { status: 'stopped-early', batches, stop };
   }
   return { status: 'completed', batches };
 }

@@ -13,6 +13,7 @@ import type { ResultsStore } from '../store/results-store.js';
 import type { BatchRecord, RunRecord } from '../store/records.js';
 import { TOOL_VERSION } from '../version.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
+import { earlyStopCheck } from './early-stop.js';
 import { hostFacts } from './host-facts.js';
 import { runEngine, type EngineProgress } from './run-engine.js';
 
@@ -59,6 +60,8 @@ export interface RunSessionOptions {
   store: ResultsStore;
   label?: string;
   maxErrorRate: number;
+  /** Early FAIL: stop when the sequential look is certain (needs the gate's limit). */
+  stopEarly?: { limit: number };
   signal?: AbortSignal;
   onStart?: (run: RunRecord) => void;
   onBatch?: (p: EngineProgress) => void;
@@ -100,9 +103,11 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
       maxErrorRate: o.maxErrorRate,
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.onBatch ? { onBatch: o.onBatch } : {}),
+      ...(o.stopEarly ? { shouldStop: earlyStopCheck({ batchSize: p.workload.batchSize, limit: o.stopEarly.limit, plannedBatches: run.plannedBatches }) } : {}),
     });
-    await o.store.finishRun(p.id, result.status);
-    return { run: { ...run, status: result.status }, batches: result.batches };
+    const stop = result.stop ?? null;
+    await o.store.finishRun(p.id, result.status, null, stop);
+    return { run: { ...run, status: result.status, stoppedAtBatch: stop?.batch ?? null, stopInfo: stop }, batches: result.batches };
   } catch (e) {
     await o.store.finishRun(p.id, 'failed', (e as Error).message);
     throw e;

@@ -1,7 +1,7 @@
 /** The records the store keeps: facts about runs, batches and operations. */
 import type { OpTiming, TargetInfo } from '../backends/backend.js';
 
-export type RunStatus = 'running' | 'completed' | 'aborted' | 'failed';
+export type RunStatus = 'running' | 'completed' | 'stopped-early' | 'aborted' | 'failed';
 export type RunSource = 'run' | 'import';
 
 export interface HostFacts {
@@ -31,6 +31,20 @@ export interface RunRecord {
   startedAt: string;
   finishedAt: string | null;
   error: string | null;
+  /** Early FAIL: the batch the run stopped at and what the look saw. */
+  stoppedAtBatch?: number | null;
+  stopInfo?: StopInfo | null;
+}
+
+/** Why a run stopped early (growth-gate.md, "Early FAIL"). */
+export interface StopInfo {
+  batch: number;
+  plannedBatches: number;
+  projectedGrowth: number;
+  lowerBound: number;
+  limit: number;
+  /** Wall time used so far over the projected wall time of the whole planned run. */
+  shareOfPlannedTime: number;
 }
 
 export interface BatchRecord {

@@ -7,7 +7,8 @@ import { dirname } from 'node:path';
 import type { ObjectRef } from '../backends/backend.js';
 import { IngestScaleError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary } from './records.js';
+import { DEFAULT_LATENCY_FLOOR_MS, type LnLatencyStats } from '../analysis/op-gate.js';
+import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo } from './records.js';
 import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToBatch, rowToRun, RUN_COLUMNS, runParams, type BatchRow, type RunRow } from './rows.js';
 import { migrate } from './schema.js';
 import { SqliteDb, type Params } from './sqlite.js';
@@ -66,8 +67,34 @@ export class ResultsStore {
     });
   }
 
-  async finishRun(runId: string, status: RunStatus, error: string | null = null): Promise<void> {
-    await this.db.run('UPDATE runs SET status = ?, finished_at = ?, error = ? WHERE id = ?', [status, new Date().toISOString(), error, runId]);
+  async finishRun(runId: string, status: RunStatus, error: string | null = null, stop: StopInfo | null = null): Promise<void> {
+    await this.db.run('UPDATE runs SET status = ?, finished_at = ?, error = ?, stopped_at_batch = ?, stop_info = ? WHERE id = ?', [
+      status, new Date().toISOString(), error, stop?.batch ?? null, stop === null ? null : JSON.stringify(stop), runId,
+    ]);
+  }
+
+  /**
+   * Per batch, the sufficient statistics of ln latency of the successful ingest operations
+   * (object and datastream creation), streamed row by row so a million operations stay cheap.
+   */
+  async opLatencyStats(runId: string): Promise<Map<number, LnLatencyStats>> {
+    const acc = new Map<number, { n: number; mean: number; m2: number }>();
+    await this.db.each<{ b: number; d: number }>(
+      "SELECT batch_idx AS b, duration_ms AS d FROM ops WHERE run_id = ? AND status = 'ok' AND kind IN ('create-object', 'add-datastream')",
+      [runId],
+      (row) => {
+        const x = Math.log(Math.max(row.d, DEFAULT_LATENCY_FLOOR_MS));
+        const a = acc.get(row.b) ?? { n: 0, mean: 0, m2: 0 };
+        a.n++;
+        const delta = x - a.mean;
+        a.mean += delta / a.n;
+        a.m2 += delta * (x - a.mean);
+        acc.set(row.b, a);
+      },
+    );
+    const out = new Map<number, LnLatencyStats>();
+    for (const [b, a] of acc) out.set(b, { n: a.n, mean: a.mean, variance: a.n > 1 ? a.m2 / (a.n - 1) : 0 });
+    return out;
   }
 
   async listRuns(): Promise<RunSummary[]> {

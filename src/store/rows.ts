@@ -16,7 +16,7 @@ export const OP_COLUMNS = [
   'start_ms', 'ttfb_ms', 'duration_ms', 'attempt', 'error_code', 'http_status',
 ] as const;
 
-export type RunRow = Record<(typeof RUN_COLUMNS)[number], string | number | null>;
+export type RunRow = Record<(typeof RUN_COLUMNS)[number], string | number | null> & { stopped_at_batch?: number | null; stop_info?: string | null };
 export type BatchRow = Record<(typeof BATCH_COLUMNS)[number], string | number | null>;
 
 type P = string | number | null;
@@ -49,6 +49,8 @@ export function rowToRun(row: RunRow): RunRecord {
     startedAt: s(row.started_at),
     finishedAt: row.finished_at === null ? null : s(row.finished_at),
     error: row.error === null ? null : s(row.error),
+    stoppedAtBatch: row.stopped_at_batch === undefined || row.stopped_at_batch === null ? null : Number(row.stopped_at_batch),
+    stopInfo: row.stop_info === undefined || row.stop_info === null ? null : (json(row.stop_info) as RunRecord['stopInfo']),
   };
 }
 

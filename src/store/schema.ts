@@ -6,7 +6,7 @@
 import { IngestScaleError } from '../errors.js';
 import type { SqliteDb } from './sqlite.js';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const MIGRATIONS: Record<number, string> = {
   1: `
@@ -14,7 +14,7 @@ const MIGRATIONS: Record<number, string> = {
       id             TEXT PRIMARY KEY,
       label          TEXT,
       source         TEXT NOT NULL,              -- 'run' or 'import'
-      status         TEXT NOT NULL,              -- running | completed | aborted | failed
+      status         TEXT NOT NULL,              -- running | completed | stopped-early | aborted | failed
       backend        TEXT NOT NULL,
       target         TEXT,                        -- address with credentials removed
       target_info    TEXT,                        -- JSON TargetInfo
@@ -62,6 +62,11 @@ const MIGRATIONS: Record<number, string> = {
       FOREIGN KEY (run_id, batch_idx) REFERENCES batches(run_id, idx) ON DELETE CASCADE
     );
     CREATE INDEX ops_by_batch ON ops(run_id, batch_idx);
+  `,
+  // 2: early FAIL — the batch a run stopped at and the look that stopped it
+  2: `
+    ALTER TABLE runs ADD COLUMN stopped_at_batch INTEGER;
+    ALTER TABLE runs ADD COLUMN stop_info TEXT;              -- JSON: projected growth, lower bound, share of planned time
   `,
 };
 

@@ -51,6 +51,28 @@ export class SqliteDb {
     });
   }
 
+  /** Calls onRow for every row without holding the result set in memory. */
+  each<T>(sql: string, params: Params, onRow: (row: T) => void): Promise<number> {
+    return new Promise((resolve, reject) => {
+      let failed: Error | null = null;
+      this.db.each(
+        sql,
+        params as unknown[],
+        (err: Error | null, row: T) => {
+          if (err) failed = err;
+          else if (!failed) {
+            try {
+              onRow(row);
+            } catch (e) {
+              failed = e as Error;
+            }
+          }
+        },
+        (err: Error | null, count: number) => (err || failed ? reject(err ?? failed) : resolve(count)),
+      );
+    });
+  }
+
   exec(sql: string): Promise<void> {
     return new Promise((resolve, reject) => this.db.exec(sql, (err) => (err ? reject(err) : resolve())));
   }
