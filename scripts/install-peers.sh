@@ -11,3 +11,11 @@ else
   echo "peers: installing Community Solid Server into $solid (about a minute)"
   (cd "$solid" && npm ci --no-audit --no-fund --loglevel=error)
 fi
+
+s3rver=test/peers/s3rver
+if [ -f "$s3rver/node_modules/s3rver/bin/s3rver.js" ]; then
+  echo "peers: s3rver already installed in $s3rver"
+else
+  echo "peers: installing s3rver into $s3rver"
+  (cd "$s3rver" && npm ci --no-audit --no-fund --loglevel=error)
+fi

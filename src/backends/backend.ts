@@ -63,6 +63,18 @@ export interface CleanupCapability {
   finishClean(): Promise<void>;
 }
 
+export interface BulkCleanResult {
+  /** Stored items (keys, resources) removed. */
+  removed: number;
+  failed: number;
+  errors: Record<string, number>;
+}
+
+/** Remove everything a run stored in one sweep (S3: list the run's prefix, batched deletes). */
+export interface BulkCleanCapability {
+  cleanAll(): Promise<BulkCleanResult>;
+}
+
 /** Read back a datastream's bytes (for `--verify readback`). */
 export interface ReadCapability {
   read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array>;
@@ -98,6 +110,10 @@ export function hasBatchLifecycle(b: Backend): b is Backend & BatchLifecycle {
 
 export function canFinishClean(b: Backend): b is Backend & CleanupCapability {
   return typeof (b as Partial<CleanupCapability>).finishClean === 'function';
+}
+
+export function canCleanAll(b: Backend): b is Backend & BulkCleanCapability {
+  return typeof (b as Partial<BulkCleanCapability>).cleanAll === 'function';
 }
 
 export function canList(b: Backend): b is Backend & ListCapability {

@@ -5,7 +5,8 @@
 import { UsageError } from '../errors.js';
 import type { Backend } from './backend.js';
 import { Fedora3Backend } from './fedora3/fedora3-backend.js';
-import type { HttpTargetOptions } from './http/http-target.js';
+import { parseTargetUrl, type HttpTargetOptions } from './http/http-target.js';
+import { S3Backend } from './s3/s3-backend.js';
 import type { FlavorName } from './ldp/flavor.js';
 import { LdpBackend } from './ldp/ldp-backend.js';
 import type { Workload } from '../workload/workload.js';
@@ -33,6 +34,25 @@ export interface BackendOptions {
   /** 'clean' reopens an existing run's target instead of preparing a new one. */
   purpose?: 'run' | 'clean';
   ldp?: { flavor?: FlavorName; create?: 'put' | 'post'; tx?: 'none' | 'per-batch'; purgeTombstones?: boolean };
+  s3?: S3Flags;
+}
+
+/** S3 settings from flags (credentials come from the environment or --profile, never from here). */
+export interface S3Flags {
+  bucket?: string;
+  region?: string;
+  pathStyle?: boolean;
+  profile?: string;
+  unsignedPayload?: boolean;
+  multipartThreshold?: number;
+  partSize?: number;
+  createBucket?: boolean;
+  allowExisting?: boolean;
+}
+
+function isIpOrLocal(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || /^[\d.]+$/.test(host) || host.startsWith('[');
 }
 
 function httpOptions(o: BackendOptions): HttpTargetOptions {
@@ -81,6 +101,32 @@ const ENTRIES: BackendEntry[] = [
         workload: o.workload ?? { layout: 'flat', fanout: { width: 16, depth: 2 } },
         purpose: o.purpose ?? 'run',
       }),
+  },
+  {
+    name: 's3',
+    description: 'S3 with SigV4 (--url http://HOST:PORT --bucket NAME): one object per datastream, multipart above a threshold',
+    needsUrl: true,
+    create: (o) => {
+      if (!o.s3?.bucket) throw new UsageError('E_BAD_FLAG', '--backend s3 needs --bucket', 'e.g. --bucket ingest-bench');
+      const url = parseTargetUrl(o.url ?? '').href;
+      return new S3Backend({
+        url,
+        bucket: o.s3.bucket,
+        region: o.s3.region ?? 'us-east-1',
+        pathStyle: o.s3.pathStyle ?? isIpOrLocal(url),
+        ...(o.s3.profile === undefined ? {} : { profile: o.s3.profile }),
+        ...(o.caFile === undefined ? {} : { caFile: o.caFile }),
+        connections: o.concurrency,
+        unsignedPayload: o.s3.unsignedPayload ?? false,
+        multipartThreshold: o.s3.multipartThreshold ?? 64 * 2 ** 20,
+        partSize: o.s3.partSize ?? 16 * 2 ** 20,
+        createBucket: o.s3.createBucket ?? false,
+        allowExisting: o.s3.allowExisting ?? false,
+        runId: o.runId ?? 'adhoc',
+        workload: o.workload ?? { layout: 'flat', fanout: { width: 16, depth: 2 } },
+        purpose: o.purpose ?? 'run',
+      });
+    },
   },
 ];
 

@@ -13,6 +13,7 @@ interface CleanFlags {
   ca?: string;
   concurrency: string;
   purgeTombstones?: boolean;
+  profile?: string;
   json?: boolean;
 }
 
@@ -24,6 +25,7 @@ export function cleanCommand(ctx: CliContext): Command {
     .option('--user <name>', 'user for HTTP Basic auth; the password is read from INGEST_SCALE_PASSWORD')
     .option('--ca <file.pem>', 'trust this CA for an https target')
     .option('--concurrency <n>', 'deletes in flight', '4')
+    .option('--profile <name>', 'S3: credentials profile (default: the AWS_* environment variables)')
     .option('--purge-tombstones', 'LDP (Fedora): also delete the tombstones deletes leave, so the paths can be reused')
     .option('--json', 'print one JSON object with the counts')
     .action(async (ref: string, f: CleanFlags) => {
@@ -37,12 +39,13 @@ export function cleanCommand(ctx: CliContext): Command {
           run,
           objects,
           purgeTombstones: f.purgeTombstones === true,
+          ...(f.profile === undefined ? {} : { s3Access: { profile: f.profile } }),
           concurrency,
           access: { ...(f.user === undefined ? {} : { user: f.user }), ...(f.user !== undefined && password ? { password } : {}), ...(f.ca === undefined ? {} : { caFile: f.ca }) },
         });
         if (f.json) ctx.out(JSON.stringify({ runId: run.id, ...r }));
         else {
-          ctx.out(`run ${run.id}: ${formatCount(r.removed)} of ${formatCount(r.objects)} objects removed from ${run.target}` +
+          ctx.out(`run ${run.id}: ${formatCount(r.removed)} of ${formatCount(r.objects)} ${r.unit ?? 'objects'} removed from ${run.target}` +
             (r.alreadyGone ? `, ${formatCount(r.alreadyGone)} already gone` : '') + (r.failed ? `, ${formatCount(r.failed)} failed (${Object.entries(r.errors).map(([k, v]) => `${k} x${v}`).join(', ')})` : ''));
           if (r.note) ctx.out(r.note);
         }

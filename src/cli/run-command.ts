@@ -9,6 +9,7 @@ import { isIngestScaleError, UsageError } from '../errors.js';
 import { FLAVORS, type FlavorName } from '../backends/ldp/flavor.js';
 import { ResultsStore } from '../store/results-store.js';
 import { parseDatastreamFlag } from '../workload/datastream-spec.js';
+import { parseBytes } from '../workload/size.js';
 import { readWorkloadFile, type WorkloadOverrides } from '../workload/workload-file.js';
 import { resolveWorkload } from '../workload/resolve.js';
 import { LAYOUTS, plannedBatches, VERIFY_MODES, type Layout, type VerifyMode } from '../workload/workload.js';
@@ -38,6 +39,15 @@ interface RunFlags {
   flavor?: FlavorName;
   create?: 'put' | 'post';
   tx?: 'none' | 'per-batch';
+  bucket?: string;
+  region?: string;
+  pathStyle?: boolean;
+  profile?: string;
+  unsignedPayload?: boolean;
+  multipartThreshold?: string;
+  partSize?: string;
+  createBucket?: boolean;
+  allowExisting?: boolean;
   db: string;
   label?: string;
   maxGrowth: string;
@@ -70,6 +80,15 @@ export function runCommand(ctx: CliContext): Command {
     .option('--pid-namespace <ns>', 'Fedora 3 PID namespace of the objects (default bench)')
     .addOption(new Option('--flavor <name>', 'LDP server kind: how binaries, digests and transactions are spoken (default fedora6)').choices([...FLAVORS]))
     .addOption(new Option('--create <method>', 'LDP: create object containers with PUT at a chosen path, or POST with a Slug (default put)').choices(['put', 'post']))
+    .option('--bucket <name>', 'S3: bucket to write into')
+    .option('--region <region>', 'S3: region of the signature (default us-east-1)')
+    .option('--path-style', 'S3: address the bucket in the path (default for IP and localhost endpoints), not as a virtual host')
+    .option('--profile <name>', 'S3: read credentials from this profile of ~/.aws/credentials (default: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN)')
+    .option('--unsigned-payload', 'S3: sign UNSIGNED-PAYLOAD instead of the SHA-256 of each body')
+    .option('--multipart-threshold <size>', 'S3: multipart upload above this size (default 64MiB)')
+    .option('--part-size <size>', 'S3: multipart part size (default 16MiB; S3 wants at least 5MiB)')
+    .option('--create-bucket', 'S3: create the bucket when it does not exist')
+    .option('--allow-existing', 'S3: write into a bucket that already holds objects (under the run\'s own prefix)')
     .addOption(new Option('--tx <mode>', 'LDP: one transaction per batch, its commit timed as its own operation (default none)').choices(['none', 'per-batch']))
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--label <text>', 'a label for the run in lists and reports')
@@ -104,6 +123,11 @@ function workloadFromFlags(f: RunFlags): WorkloadOverrides {
   return o;
 }
 
+function positive(n: number, flag: string): number {
+  if (n < 1) throw new UsageError('E_BAD_FLAG', `${flag} must be at least 1 byte`, `e.g. ${flag} 16MiB`);
+  return n;
+}
+
 function targetFromFlags(f: RunFlags): PrepareOptions['target'] {
   const password = process.env.INGEST_SCALE_PASSWORD;
   return {
@@ -113,6 +137,17 @@ function targetFromFlags(f: RunFlags): PrepareOptions['target'] {
     ...(f.ca === undefined ? {} : { caFile: f.ca }),
     ...(f.pidNamespace === undefined ? {} : { pidNamespace: f.pidNamespace }),
     ldp: { ...(f.flavor ? { flavor: f.flavor } : {}), ...(f.create ? { create: f.create } : {}), ...(f.tx ? { tx: f.tx } : {}) },
+    s3: {
+      ...(f.bucket === undefined ? {} : { bucket: f.bucket }),
+      ...(f.region === undefined ? {} : { region: f.region }),
+      ...(f.pathStyle ? { pathStyle: true } : {}),
+      ...(f.profile === undefined ? {} : { profile: f.profile }),
+      ...(f.unsignedPayload ? { unsignedPayload: true } : {}),
+      ...(f.multipartThreshold === undefined ? {} : { multipartThreshold: parseBytes(f.multipartThreshold, '--multipart-threshold') }),
+      ...(f.partSize === undefined ? {} : { partSize: positive(parseBytes(f.partSize, '--part-size'), '--part-size') }),
+      ...(f.createBucket ? { createBucket: true } : {}),
+      ...(f.allowExisting ? { allowExisting: true } : {}),
+    },
   };
 }
 

@@ -3,7 +3,7 @@
  * delete. The object ids come from the run's own records, so nothing else on the target is touched.
  */
 import { existsSync } from 'node:fs';
-import { canFinishClean, canRemove, type ObjectRef } from '../backends/backend.js';
+import { canCleanAll, canFinishClean, canRemove, type ObjectRef } from '../backends/backend.js';
 import { errorCodeOf } from '../backends/op-timer.js';
 import { createBackend, type BackendOptions } from '../backends/registry.js';
 import { UsageError } from '../errors.js';
@@ -19,6 +19,8 @@ export interface CleanOptions {
   /** Credentials and TLS for server backends; the URL is the run's recorded target. */
   access: Pick<BackendOptions, 'user' | 'password' | 'caFile'>;
   onProgress?: (done: number, total: number) => void;
+  /** S3: a named profile of the credentials file (else the AWS_* environment variables). */
+  s3Access?: { profile?: string };
   /** LDP: also purge the tombstones Fedora leaves behind. */
   purgeTombstones?: boolean;
 }
@@ -30,6 +32,8 @@ export interface CleanResult {
   failed: number;
   /** Error codes of failures with their counts. */
   errors: Record<string, number>;
+  /** What was counted: objects, or the keys a bulk clean listed under the run's prefix. */
+  unit?: 'objects' | 'keys';
   note?: string;
 }
 
@@ -44,19 +48,26 @@ export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
   }
   const details = run.targetInfo?.details ?? {};
   const backend = createBackend(run.backend, {
+    url: run.target,
     runId: run.id,
     workload: run.workload as Workload,
     purpose: 'clean',
+    ...(typeof details.bucket === 'string'
+      ? { url: String(details.endpoint ?? run.target), s3: { bucket: details.bucket, region: String(details.region ?? 'us-east-1'), pathStyle: details.pathStyle === true, ...o.s3Access } }
+      : {}),
     ...(typeof details.flavor === 'string' ? { ldp: { flavor: details.flavor as FlavorName, purgeTombstones: o.purgeTombstones === true } } : {}),
     dataDir: run.target,
-    url: run.target,
     concurrency: o.concurrency,
     ...o.access,
     ...(typeof details.pidNamespace === 'string' ? { pidNamespace: details.pidNamespace } : {}),
   });
   try {
-    if (!canRemove(backend)) throw new UsageError('E_USAGE', `backend ${run.backend} cannot delete objects`, 'remove them with the store\'s own tools');
     await backend.preflight();
+    if (canCleanAll(backend)) {
+      const bulk = await backend.cleanAll();
+      return { objects: bulk.removed + bulk.failed, removed: bulk.removed, alreadyGone: 0, failed: bulk.failed, errors: bulk.errors, unit: 'keys' };
+    }
+    if (!canRemove(backend)) throw new UsageError('E_USAGE', `backend ${run.backend} cannot delete objects`, "remove them with the store's own tools");
     let done = 0;
     await runPool(o.objects, o.concurrency, async (ref) => {
       try {

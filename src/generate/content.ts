@@ -32,14 +32,33 @@ export function derive(purpose: string, id: ContentId): Buffer {
     .digest();
 }
 
-/** Yields the content in chunks of at most CHUNK_SIZE bytes (each a fresh Buffer the caller may keep). */
-export function* contentChunks(spec: ContentSpec, chunkSize = CHUNK_SIZE): Generator<Buffer> {
+/** A byte range [start, end) of the content. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** The CTR counter block `blocks` 16-byte blocks after iv (big-endian 128-bit addition). */
+function counterAt(iv: Buffer, blocks: number): Buffer {
+  const value = (BigInt(`0x${iv.toString('hex')}`) + BigInt(blocks)) % (1n << 128n);
+  return Buffer.from(value.toString(16).padStart(32, '0'), 'hex');
+}
+
+/**
+ * Yields the content (or the byte range of it) in chunks of at most CHUNK_SIZE bytes, each a fresh
+ * Buffer the caller may keep. A range starts the keystream at its own counter block, so a part of
+ * a large datastream costs only its own bytes.
+ */
+export function* contentChunks(spec: ContentSpec, chunkSize = CHUNK_SIZE, range?: ByteRange): Generator<Buffer> {
+  const start = range?.start ?? 0;
+  const end = Math.min(range?.end ?? spec.size, spec.size);
   const key = derive('content', spec);
-  const cipher = createCipheriv('aes-128-ctr', key.subarray(0, 16), key.subarray(16, 32));
+  const cipher = createCipheriv('aes-128-ctr', key.subarray(0, 16), counterAt(key.subarray(16, 32), Math.floor(start / 16)));
+  if (start % 16 !== 0) cipher.update(ZEROS.subarray(0, start % 16)); // discard up to the range start
   const zeros = chunkSize <= CHUNK_SIZE ? ZEROS : Buffer.alloc(chunkSize);
-  let offset = 0;
-  while (offset < spec.size) {
-    const n = Math.min(spec.size - offset, chunkSize);
+  let offset = start;
+  while (offset < end) {
+    const n = Math.min(end - offset, chunkSize);
     const chunk = cipher.update(zeros.subarray(0, n));
     if (spec.kind === 'compressible') toText(chunk, offset);
     offset += n;
@@ -54,9 +73,9 @@ function toText(buf: Buffer, offset: number): void {
   for (let i = (79 - (offset % 80) + 80) % 80; i < buf.length; i += 80) buf[i] = 0x0a;
 }
 
-/** SHA-256 (hex) of the content, computed by streaming it. */
-export function contentSha256(spec: ContentSpec): string {
+/** SHA-256 (hex) of the content, or of a byte range of it, computed by streaming it. */
+export function contentSha256(spec: ContentSpec, range?: ByteRange): string {
   const h = createHash('sha256');
-  for (const chunk of contentChunks(spec)) h.update(chunk);
+  for (const chunk of contentChunks(spec, CHUNK_SIZE, range)) h.update(chunk);
   return h.digest('hex');
 }

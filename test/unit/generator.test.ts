@@ -232,3 +232,17 @@ test('planBatch plans [start, start + count) and stops at workload.objects', () 
   assert.deepEqual(planBatch(w, 100, 10, { idPrefix: 'p' }), []);
   assert.deepEqual(planBatch(w, 0, 0, { idPrefix: 'p' }), []);
 });
+
+test('a byte range of the content equals the same slice of the whole, for both kinds (fast-check)', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 300_000 }), fc.constantFrom('random', 'compressible'), fc.integer({ min: 0, max: 2 ** 32 - 1 }), (a, b, kind, seed) => {
+      const spec = { seed, objectIndex: 3, datastreamId: 'R', size: 300_000, kind: kind as 'random' | 'compressible' };
+      const [start, end] = a <= b ? [a, b] : [b, a];
+      const whole = Buffer.concat([...contentChunks(spec)]);
+      const part = Buffer.concat([...contentChunks(spec, 4096, { start, end })]);
+      assert.ok(part.equals(whole.subarray(start, end)));
+      assert.equal(contentSha256(spec, { start, end }), createHash('sha256').update(whole.subarray(start, end)).digest('hex'));
+    }),
+    { numRuns: 40 },
+  );
+});

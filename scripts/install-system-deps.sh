@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Debian packages the test suite needs, installed only when missing: Chromium (the HTML report's
+# browser test) and Ceph (monitor, OSD, radosgw: the s3 backend's real signing peer).
+# Needs root, as CI and the development machines have. One `apt-get update` before installing.
+set -euo pipefail
+
+need=()
+command -v chromium >/dev/null || need+=(chromium fonts-dejavu-core)
+command -v ceph-mon >/dev/null || need+=(ceph-mon)
+command -v ceph-osd >/dev/null || need+=(ceph-osd)
+command -v radosgw >/dev/null || need+=(radosgw)
+command -v uuidgen >/dev/null || need+=(uuid-runtime)
+command -v curl >/dev/null || need+=(curl)
+
+if [ ${#need[@]} -eq 0 ]; then
+  echo "system deps: all present"
+  exit 0
+fi
+echo "system deps: installing ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+echo "system deps: done"

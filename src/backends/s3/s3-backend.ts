@@ -1,0 +1,164 @@
+/**
+ * `s3`: each datastream is an object `ingest-scale/<run id>/<layout path>/<object id>/<datastream id>`
+ * (the layout decides how keys spread over prefixes, which is what stresses index shards). Single
+ * PUTs below --multipart-threshold, multipart uploads above; readback with GET; clean lists the
+ * run's prefix and deletes with batched DeleteObjects.
+ */
+import { createHash } from 'node:crypto';
+import { contentChunks, contentSha256 } from '../../generate/content.js';
+import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
+import { RunFailedError, UsageError } from '../../errors.js';
+import type { Workload } from '../../workload/workload.js';
+import type { Backend, BulkCleanCapability, BulkCleanResult, OpTiming, ReadCapability, TargetInfo } from '../backend.js';
+import { headerValue, unreachable } from '../http/http-target.js';
+import { OpError, timeOp } from '../op-timer.js';
+import { loadCredentials } from './credentials.js';
+import { multipartUpload } from './multipart.js';
+import { EMPTY_SHA256, S3Client, UNSIGNED } from './s3-client.js';
+
+export interface S3Options {
+  url: string;
+  bucket: string;
+  region: string;
+  pathStyle: boolean;
+  profile?: string;
+  caFile?: string;
+  connections: number;
+  unsignedPayload: boolean;
+  multipartThreshold: number;
+  partSize: number;
+  createBucket: boolean;
+  allowExisting: boolean;
+  runId: string;
+  workload: Pick<Workload, 'layout' | 'fanout'>;
+  purpose: 'run' | 'clean';
+}
+
+const xmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export class S3Backend implements Backend, ReadCapability, BulkCleanCapability {
+  readonly name = 's3';
+  private readonly s3: S3Client;
+  private readonly root: string;
+
+  constructor(private readonly o: S3Options) {
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(o.bucket)) {
+      throw new UsageError('E_BAD_FLAG', `--bucket "${o.bucket}" is not a valid bucket name`, 'use 3-63 lowercase letters, digits, "." and "-"');
+    }
+    this.s3 = new S3Client({ ...o, credentials: loadCredentials(o.profile) });
+    this.root = `ingest-scale/${o.runId}`;
+  }
+
+  private key(id: string, index: number, dsId: string): string {
+    return [this.root, ...layoutPath(this.o.workload, id, index), id, dsId].join('/');
+  }
+
+  async preflight(): Promise<TargetInfo> {
+    let list;
+    try {
+      list = await this.s3.send({ method: 'GET', key: '', query: 'list-type=2&max-keys=1', payloadHash: EMPTY_SHA256, what: `ListObjectsV2 ${this.o.bucket}` });
+    } catch (e) {
+      if (e instanceof OpError && e.errorCode === 'E_S3_NoSuchBucket') {
+        if (!this.o.createBucket || this.o.purpose !== 'run') {
+          throw new UsageError('E_BAD_FLAG', `bucket ${this.o.bucket} does not exist at ${this.s3.http.display}`, 'create it, or add --create-bucket');
+        }
+        await this.createBucket();
+        return this.info('created');
+      }
+      if (e instanceof OpError && !e.errorCode.startsWith('E_S3_')) throw unreachable(e, this.s3.http.display);
+      throw e;
+    }
+    const keys = Number(/<KeyCount>(\d+)<\/KeyCount>/.exec(list.res.text)?.[1] ?? (/<Contents>/.test(list.res.text) ? 1 : 0));
+    if (keys > 0 && !this.o.allowExisting && this.o.purpose === 'run') {
+      throw new UsageError('E_BAD_FLAG', `bucket ${this.o.bucket} is not empty`, 'use an empty bucket, or add --allow-existing (the run writes under its own prefix ingest-scale/<run id>/)');
+    }
+    return this.info(keys > 0 ? 'existing, not empty' : 'existing, empty', headerValue(list.res.headers, 'server'));
+  }
+
+  private info(bucketState: string, server?: string): TargetInfo {
+    return {
+      backend: this.name,
+      target: this.s3.display,
+      ...(server ? { product: server } : {}),
+      details: { endpoint: this.o.url, bucket: this.o.bucket, region: this.o.region, bucketState, prefix: `${this.root}/`, pathStyle: this.o.pathStyle, payload: this.o.unsignedPayload ? UNSIGNED : 'sha256' },
+    };
+  }
+
+  private async createBucket(): Promise<void> {
+    const body = this.o.region === 'us-east-1' ? '' : `<CreateBucketConfiguration><LocationConstraint>${xmlEscape(this.o.region)}</LocationConstraint></CreateBucketConfiguration>`;
+    await this.s3.send({
+      method: 'PUT', key: '', headers: { 'content-length': String(Buffer.byteLength(body)) },
+      payloadHash: createHash('sha256').update(body).digest('hex'), body: () => body, what: `CreateBucket ${this.o.bucket}`,
+    });
+  }
+
+  async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
+    const ops: OpTiming[] = [];
+    for (const ds of plan.datastreams) {
+      const meta = { kind: 'add-datastream' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
+      ops.push(await timeOp(meta, () => this.put(this.key(plan.id, plan.index, ds.id), ds)));
+    }
+    return ops;
+  }
+
+  private async put(key: string, ds: DatastreamPlan): Promise<Partial<OpTiming>> {
+    try {
+      if (ds.size > this.o.multipartThreshold) {
+        const r = await multipartUpload(this.s3, key, ds, this.o.partSize, this.o.unsignedPayload);
+        return { attempt: r.attempts };
+      }
+      const sha256 = this.o.unsignedPayload ? undefined : contentSha256(ds);
+      const r = await this.s3.send({
+        method: 'PUT', key, headers: { 'content-type': ds.mime, 'content-length': String(ds.size) },
+        payloadHash: sha256 ?? UNSIGNED, body: () => contentChunks(ds), what: `PutObject ${key}`,
+      });
+      return { attempt: r.attempts, ttfbMs: r.res.ttfbMs, httpStatus: r.res.status, ...(sha256 ? { sha256 } : {}) };
+    } catch (e) {
+      const attempts = (e as { attempts?: number }).attempts;
+      if (e instanceof OpError && attempts !== undefined && attempts > 1) throw Object.assign(e, { message: `${e.message} (after ${attempts} attempts)` });
+      throw e;
+    }
+  }
+
+  async *read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array> {
+    const index = Number(/(\d+)$/.exec(objectId)?.[1] ?? -1);
+    const key = this.key(objectId, index, datastreamId);
+    const res = await this.s3.open(key);
+    if (res.status !== 200) {
+      const text = await res.body.text().catch(() => '');
+      if (res.status === 403) throw new RunFailedError('E_AUTH', `${this.s3.display} refused GET ${key} (HTTP 403)`, { hint: 'check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY' });
+      throw new OpError(res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${key}: HTTP ${res.status} ${text.slice(0, 120)}`, res.status);
+    }
+    yield* res.body;
+  }
+
+  /** Lists every key under the run's prefix and deletes them 1,000 at a time with DeleteObjects. */
+  async cleanAll(): Promise<BulkCleanResult> {
+    const out: BulkCleanResult = { removed: 0, failed: 0, errors: {} };
+    let token: string | undefined;
+    for (let page = 0; page < 1_000_000; page++) {
+      const q = `list-type=2&max-keys=1000&prefix=${encodeURIComponent(`${this.root}/`)}${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`;
+      const list = await this.s3.send({ method: 'GET', key: '', query: q, payloadHash: EMPTY_SHA256, what: `ListObjectsV2 ${this.root}/` });
+      const keys = [...list.res.text.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1] ?? '').map((k) => k.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+      if (keys.length > 0) {
+        const body = Buffer.from(`<Delete><Quiet>true</Quiet>${keys.map((k) => `<Object><Key>${xmlEscape(k)}</Key></Object>`).join('')}</Delete>`);
+        const del = await this.s3.send({
+          method: 'POST', key: '', query: 'delete=',
+          headers: { 'content-type': 'application/xml', 'content-length': String(body.length), 'content-md5': createHash('md5').update(body).digest('base64') },
+          payloadHash: createHash('sha256').update(body).digest('hex'), body: () => body, what: `DeleteObjects ${keys.length} keys`,
+        });
+        const failed = [...del.res.text.matchAll(/<Error>[\s\S]*?<Code>([^<]*)<\/Code>[\s\S]*?<\/Error>/g)].map((m) => m[1] ?? 'unknown');
+        for (const c of failed) out.errors[`E_S3_${c}`] = (out.errors[`E_S3_${c}`] ?? 0) + 1;
+        out.failed += failed.length;
+        out.removed += keys.length - failed.length;
+      }
+      token = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(list.res.text)?.[1];
+      if (!token || !/<IsTruncated>true<\/IsTruncated>/.test(list.res.text)) break;
+    }
+    return out;
+  }
+
+  close(): Promise<void> {
+    return this.s3.close();
+  }
+}

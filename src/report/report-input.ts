@@ -1,0 +1,35 @@
+/**
+ * Everything a report renderer needs, gathered once from the results database: the run, its
+ * batches, its evaluation (gate, early stop, verdict), per-batch error counts, and optionally a
+ * baseline run with the comparison. Renderers are pure functions of this value.
+ */
+import type { RunEvaluation } from '../engine/evaluate-run.js';
+
+export interface BatchErrors {
+  /** 1-based batch index. */
+  batch: number;
+  /** Error code → count of failed ingest operations in that batch. */
+  codes: Record<string, number>;
+}
+
+export interface ReportRun {
+  evaluation: RunEvaluation;
+  errors: BatchErrors[];
+}
+
+export interface ReportGates {
+  /** --max-growth (default 1.10). */
+  maxGrowth: number;
+  /** --max-level-change, when the level difference against the baseline is gated (fraction, e.g. 0.25). */
+  maxLevelChange?: number;
+  /** --max-error-rate (default 0.01). */
+  maxErrorRate: number;
+}
+
+export interface ReportInput {
+  candidate: ReportRun;
+  baseline?: ReportRun;
+  gates: ReportGates;
+  generatedAt: string;
+  toolVersion: string;
+}
