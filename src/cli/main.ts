@@ -12,7 +12,9 @@ import { checkCommand } from './check-command.js';
 import { makeContext, type CliContext } from './context.js';
 import { importCommand } from './import-command.js';
 import { runCommand } from './run-command.js';
+import { reportCommand } from './report-command.js';
 import { runsCommand } from './runs-command.js';
+import { serveCommand } from './serve-command.js';
 
 const ABOUT =
   'Does ingest get slower as the store grows, and by how much? ingest-scale generates N synthetic objects, ' +
@@ -25,7 +27,7 @@ function program(ctx: CliContext): Command {
     .version(TOOL_VERSION, '-V, --version')
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE, 4 the run failed.\nStart with: ingest-scale run   (embedded LevelDB store, default workload, about 25 batches)');
-  for (const c of [runCommand(ctx), checkCommand(ctx), chartCommand(ctx), runsCommand(ctx), importCommand(ctx), cleanCommand(ctx)]) p.addCommand(c);
+  for (const c of [runCommand(ctx), checkCommand(ctx), chartCommand(ctx), runsCommand(ctx), importCommand(ctx), cleanCommand(ctx), serveCommand(ctx), reportCommand(ctx)]) p.addCommand(c);
   const applyOverride = (c: Command): void => {
     c.exitOverride();
     c.configureOutput({ writeErr: (s) => ctx.err(s.trimEnd()) });

@@ -3,7 +3,7 @@ import { renderChart } from '../report/chart.js';
 import { chartSeriesOf } from '../report/chart-series.js';
 import { formatCount, formatMBps, formatMs } from '../report/format.js';
 import { gateJson } from '../report/gate-json.js';
-import { renderEarlyStop, renderVerdict } from '../report/verdict-text.js';
+import { runVerdictText } from '../report/verdict-block.js';
 import type { RunEvaluation } from '../engine/evaluate-run.js';
 
 export interface RunOutputOptions {
@@ -27,19 +27,7 @@ export function evaluationJson(e: RunEvaluation): Record<string, unknown> {
 }
 
 /** The verdict as text: the early stop first when the run stopped early, then the gate's own lines. */
-export function evaluationText(e: RunEvaluation): string {
-  const label = e.run.label ?? e.run.id;
-  const lines: string[] = [];
-  const early = e.earlyStop ? renderEarlyStop(e.earlyStop, { label }) : null;
-  if (early) {
-    lines.push(early);
-    const s = e.run.stopInfo;
-    if (s) lines.push(`      stopped at batch ${s.batch} of ${s.plannedBatches}, after about ${Math.round(100 * s.shareOfPlannedTime)}% of the planned ingest time`);
-    lines.push('', 'the fixed rule on the batches run so far:');
-  }
-  lines.push(renderVerdict(e.gate, { label }));
-  return lines.join('\n');
-}
+export const evaluationText = runVerdictText;
 
 export function renderRunSummary(e: RunEvaluation, o: RunOutputOptions): string {
   const { run, batches } = e;
@@ -54,7 +42,7 @@ export function renderRunSummary(e: RunEvaluation, o: RunOutputOptions): string 
     `run ${run.id} ${run.status}: ${formatCount(objects)} objects, ${(bytes / 1e6).toFixed(1)} MB in ${batches.length} batches, ` +
       `${formatMs(wallMs)} ingest time, ${formatMBps(bytes, wallMs)}${failed > 0 ? `, ${failed} failed operations` : ''}`,
   ];
-  if (o.chart && batches.length > 0) lines.push('', renderChart([chartSeriesOf(run, batches, e.gate)], { color: o.color, width: o.width }));
+  if (o.chart && batches.length > 0) lines.push('', renderChart([chartSeriesOf(run, batches, e.gate.wallTime)], { color: o.color, width: o.width }));
   lines.push('', evaluationText(e));
   return lines.join('\n');
 }

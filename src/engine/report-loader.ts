@@ -1,0 +1,51 @@
+/**
+ * Gathers a ReportInput from the results database: each run's evaluation and its per-batch error
+ * counts. Comparing with a baseline whose workload differs is refused (a usage error listing the
+ * differences) unless forced.
+ */
+import { compareWorkloads } from '../analysis/workload-diff.js';
+import { UsageError } from '../errors.js';
+import type { BatchErrors, ReportGates, ReportInput, ReportRun } from '../report/report-input.js';
+import type { ResultsStore } from '../store/results-store.js';
+import { TOOL_VERSION } from '../version.js';
+import { evaluateRun } from './evaluate-run.js';
+
+export async function loadReportRun(store: ResultsStore, ref: string, limit: number): Promise<ReportRun> {
+  const run = await store.resolveRun(ref);
+  const evaluation = await evaluateRun(store, run, limit);
+  const rows = await store.db.all<{ b: number; code: string; n: number }>(
+    "SELECT batch_idx AS b, COALESCE(error_code, 'E_UNKNOWN') AS code, COUNT(*) AS n FROM ops WHERE run_id = ? AND status = 'failed' GROUP BY batch_idx, code ORDER BY batch_idx",
+    [run.id],
+  );
+  const byBatch = new Map<number, BatchErrors>();
+  for (const r of rows) {
+    const e = byBatch.get(r.b) ?? { batch: r.b, codes: {} };
+    e.codes[r.code] = r.n;
+    byBatch.set(r.b, e);
+  }
+  return { evaluation, errors: [...byBatch.values()] };
+}
+
+export interface ReportRequest {
+  run: string;
+  baseline?: string;
+  gates: ReportGates;
+  /** Compare even when the workloads differ. */
+  force: boolean;
+}
+
+export async function loadReportInput(store: ResultsStore, req: ReportRequest): Promise<ReportInput> {
+  const candidate = await loadReportRun(store, req.run, req.gates.maxGrowth);
+  const input: ReportInput = { candidate, gates: req.gates, generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION };
+  if (req.baseline === undefined) return input;
+  const baseline = await loadReportRun(store, req.baseline, req.gates.maxGrowth);
+  const diff = compareWorkloads(candidate.evaluation.run.workload, baseline.evaluation.run.workload);
+  if (diff.refusals.length > 0 && !req.force) {
+    throw new UsageError(
+      'E_USAGE',
+      `runs ${candidate.evaluation.run.id} and ${baseline.evaluation.run.id} ran different workloads: ${diff.refusals.join('; ')}`,
+      'compare runs of the same workload, or add --force to compare anyway (the report lists the differences)',
+    );
+  }
+  return { ...input, baseline };
+}

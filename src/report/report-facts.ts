@@ -1,0 +1,162 @@
+/**
+ * Facts derived once from a ReportInput for every renderer (pure): the baseline comparison and
+ * workload differences, the error budget, and the run/target/workload/host table rows.
+ */
+import { compareRuns, type BaselineComparison } from '../analysis/baseline.js';
+import { compareWorkloads, type WorkloadComparison } from '../analysis/workload-diff.js';
+import type { RunRecord } from '../store/records.js';
+import { formatCount } from './format.js';
+import { sortedCodes, wallTimeWarmup } from './per-batch-table.js';
+import type { ReportGates, ReportInput, ReportRun } from './report-input.js';
+import { formatSizeSpec, humanBytes, parseSizeSpec, type SizeSpec } from '../workload/size.js';
+
+export interface BaselineFacts {
+  comparison: BaselineComparison;
+  workload: WorkloadComparison;
+}
+
+/** The comparison of the candidate with the baseline (null without a baseline). */
+export function baselineFacts(input: ReportInput): BaselineFacts | null {
+  const b = input.baseline;
+  if (!b) return null;
+  const series = (r: ReportRun): { timesMs: number[]; batchSize: number; warmupDropped: number } => ({
+    timesMs: r.evaluation.batches.map((x) => x.wallMs),
+    batchSize: r.evaluation.run.batchSize,
+    warmupDropped: wallTimeWarmup(r.evaluation),
+  });
+  const opts = input.gates.maxLevelChange === undefined
+    ? { limit: input.gates.maxGrowth }
+    : { limit: input.gates.maxGrowth, maxLevelChange: input.gates.maxLevelChange };
+  return {
+    comparison: compareRuns(series(input.candidate), series(b), opts),
+    workload: compareWorkloads(input.candidate.evaluation.run.workload, b.evaluation.run.workload),
+  };
+}
+
+export interface ErrorBudget {
+  /** ok + failed operations recorded. */
+  operations: number;
+  failed: number;
+  retried: number;
+  /** failed / operations, null without operation records. */
+  share: number | null;
+  maxErrorRate: number;
+  /** FAIL when share > maxErrorRate; NO_DATA without operation records (imported series). */
+  verdict: 'PASS' | 'FAIL' | 'NO_DATA';
+  /** Error code -> count over the run, largest first. */
+  byCode: Record<string, number>;
+}
+
+export function errorBudget(r: ReportRun, gates: ReportGates): ErrorBudget {
+  let ok = 0;
+  let failed = 0;
+  let retried = 0;
+  for (const b of r.evaluation.batches) {
+    ok += b.okOps;
+    failed += b.failedOps;
+    retried += b.retriedOps;
+  }
+  const codes: Record<string, number> = {};
+  for (const e of r.errors) for (const [c, n] of Object.entries(e.codes)) codes[c] = (codes[c] ?? 0) + n;
+  const operations = ok + failed;
+  const share = operations > 0 ? failed / operations : null;
+  const verdict = share === null ? 'NO_DATA' : share > gates.maxErrorRate ? 'FAIL' : 'PASS';
+  return { operations, failed, retried, share, maxErrorRate: gates.maxErrorRate, verdict, byCode: Object.fromEntries(sortedCodes(codes)) };
+}
+
+/** "12 of 5,000 operations failed (0.24%, budget 1.0%): ETIMEDOUT 8, HTTP_503 4" */
+export function errorBudgetText(b: ErrorBudget): string {
+  if (b.share === null) return 'no operation records (an imported series): the error budget cannot be checked';
+  const codes = sortedCodes(b.byCode).map(([c, n]) => `${c} ${formatCount(n)}`);
+  const within = b.verdict === 'FAIL' ? 'above' : 'within';
+  return (
+    `${formatCount(b.failed)} of ${formatCount(b.operations)} operations failed (${(100 * b.share).toFixed(2)}%, ${within} the ` +
+    `${(100 * b.maxErrorRate).toFixed(1)}% budget)` + (codes.length > 0 ? `: ${codes.join(', ')}` : '') +
+    (b.retried > 0 ? `; ${formatCount(b.retried)} retried` : '')
+  );
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function sizeText(v: unknown): string {
+  try {
+    if (typeof v === 'string') return formatSizeSpec(parseSizeSpec(v));
+    if (isObject(v)) return formatSizeSpec(v as unknown as SizeSpec);
+  } catch {
+    /* fall through */
+  }
+  return String(v);
+}
+
+/** "OBJ lognormal:16KiB:0.5 random (application/octet-stream); META 2KiB compressible (text/plain)" */
+export function datastreamsText(workload: unknown): string {
+  if (!isObject(workload) || !Array.isArray(workload['datastreams'])) return '-';
+  return workload['datastreams']
+    .filter(isObject)
+    .map((s) => {
+      const kind = s['contentKind'] ?? s['kind'];
+      const mime = typeof s['mime'] === 'string' ? ` (${s['mime']})` : '';
+      return `${String(s['id'])} ${sizeText(s['size'])}${typeof kind === 'string' ? ` ${kind}` : ''}${mime}`;
+    })
+    .join('; ');
+}
+
+/** "completed", "stopped early at batch 10 of 25 (early FAIL, about 33% of the planned ingest time)", "failed: ..." */
+export function statusText(run: RunRecord, batchesRun: number): string {
+  if (run.status === 'stopped-early') {
+    const s = run.stopInfo;
+    const at = s ? s.batch : (run.stoppedAtBatch ?? batchesRun);
+    const share = s && Number.isFinite(s.shareOfPlannedTime) ? `, about ${Math.round(100 * s.shareOfPlannedTime)}% of the planned ingest time` : '';
+    const look = s ? `; projected growth x${s.projectedGrowth.toFixed(2)}, lower bound x${s.lowerBound.toFixed(2)} above limit ${s.limit.toFixed(2)}` : '';
+    return `stopped early at batch ${at} of ${run.plannedBatches} (early FAIL${share}${look})`;
+  }
+  return run.error ? `${run.status}: ${run.error}` : run.status;
+}
+
+const field = (w: unknown, key: string): unknown => (isObject(w) ? w[key] : undefined);
+
+/** Label / value rows describing a run (values are plain text; the renderer escapes). */
+export function runFactRows(r: ReportRun): [string, string][] {
+  const { run, batches } = r.evaluation;
+  const w = run.workload;
+  const info = run.targetInfo;
+  const stored = batches.reduce((s, b) => s + b.objects, 0);
+  const bytes = batches.reduce((s, b) => s + b.bytes, 0);
+  const planned = field(w, 'objects');
+  const layout = field(w, 'layout');
+  const fanout = field(w, 'fanout');
+  const imp = field(w, 'import');
+  const host = run.host;
+  const product = info?.product ? `${info.product}${info.version ? ` ${info.version}` : ''}` : '-';
+  return [
+    ['Run', `${run.label ?? '-'} (${run.id})`],
+    ['Source', isObject(imp) ? `import of ${String(imp['file'] ?? '?')}${imp['column'] ? `, column ${String(imp['column'])}` : ''}` : run.source],
+    ['Backend', run.backend],
+    ['Target', run.target ?? '-'],
+    ['Product / version', product],
+    ['Objects', `${formatCount(stored)} stored${typeof planned === 'number' ? ` of ${formatCount(planned)} planned` : ''}${bytes > 0 ? ` (${humanBytes(bytes)})` : ''}`],
+    ['Batch size', `${formatCount(run.batchSize)} (${batches.length} of ${run.plannedBatches} batches)`],
+    ['Concurrency', typeof field(w, 'concurrency') === 'number' ? String(field(w, 'concurrency')) : '-'],
+    ['Datastreams', datastreamsText(w)],
+    ['Layout', typeof layout === 'string' ? (layout === 'fanout' && isObject(fanout) ? `fanout (width ${String(fanout['width'])}, depth ${String(fanout['depth'])})` : layout) : '-'],
+    ['Verify', typeof field(w, 'verify') === 'string' ? String(field(w, 'verify')) : '-'],
+    ['Host', `${host.hostname}: ${host.platform} ${host.arch}, ${host.cpus} x ${host.cpuModel}, ${humanBytes(host.memoryBytes)} memory`],
+    ['Tool', `ingest-scale ${run.toolVersion}, Node ${run.nodeVersion}`],
+    ['Started', run.startedAt],
+    ['Finished', run.finishedAt ?? '-'],
+    ['Status', statusText(run, batches.length)],
+  ];
+}
+
+/** Candidate rows with the baseline's values beside them: [label, candidate, baseline?]. */
+export function factTable(input: ReportInput): { header: string[]; rows: string[][] } {
+  const cand = runFactRows(input.candidate);
+  if (!input.baseline) return { header: ['', 'Candidate'], rows: cand.map(([k, v]) => [k, v]) };
+  const base = runFactRows(input.baseline);
+  return { header: ['', 'Candidate', 'Baseline'], rows: cand.map(([k, v], i) => [k, v, base[i]?.[1] ?? '-']) };
+}
+
+/** "fedora4" or the run id: how the text names a run. */
+export function runName(run: RunRecord): string {
+  return run.label ?? run.id;
+}

@@ -1,0 +1,80 @@
+/**
+ * The verdict as plain text for the reports: the run's own gate (with the early stop first when the
+ * run stopped early, as `check` prints it) and the baseline comparison.
+ *
+ * Baseline shape (growth-gate.md, "Against a baseline run"):
+ *
+ *   FAIL  baseline scaling: candidate/baseline per-batch time ratio x3.88 over batches 4-25 (22 pairs),
+ *         95% CI [3.41, 4.59], lower bound above limit 1.10
+ *         level: candidate per-batch time x3.51 of the baseline's (Hodges-Lehmann), 95.4% CI [2.81, 4.35],
+ *         exact Wilcoxon signed-rank; not gated
+ */
+import type { BaselineComparison } from '../analysis/baseline.js';
+import type { RunEvaluation } from '../engine/evaluate-run.js';
+import { renderEarlyStop, renderVerdict } from './verdict-text.js';
+
+const INDENT = '      ';
+
+const fx = (v: number, d = 2): string => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
+const ci = (c: readonly [number, number]): string => `[${fx(c[0])}, ${fx(c[1])}]`;
+
+/** The run's verdict text: early stop (when it stopped the run), then the fixed rule's lines. */
+export function runVerdictText(e: RunEvaluation): string {
+  const label = e.run.label ?? e.run.id;
+  const lines: string[] = [];
+  const early = e.earlyStop ? renderEarlyStop(e.earlyStop, { label }) : null;
+  if (early) {
+    lines.push(early);
+    const s = e.run.stopInfo;
+    if (s) lines.push(`${INDENT}stopped at batch ${s.batch} of ${s.plannedBatches}, after about ${Math.round(100 * s.shareOfPlannedTime)}% of the planned ingest time`);
+    lines.push('', 'the fixed rule on the batches run so far:');
+  }
+  lines.push(renderVerdict(e.gate, { label }));
+  return lines.join('\n');
+}
+
+function scalingHead(c: BaselineComparison): string {
+  const s = c.scaling;
+  const where = `over batches ${c.firstBatch}-${c.lastBatch} (${c.pairs} pair${c.pairs === 1 ? '' : 's'})`;
+  const phrase = `candidate/baseline per-batch time ratio x${fx(s.ratio)} ${where}`;
+  switch (s.verdict) {
+    case 'FAIL':
+      return `FAIL  baseline scaling: ${phrase},\n${INDENT}95% CI ${ci(s.ci)}, lower bound above limit ${fx(s.limit)}`;
+    case 'WARN':
+      return `WARN  baseline scaling: ${phrase},\n${INDENT}95% CI ${ci(s.ci)}, lower bound above 1.00 but not above limit ${fx(s.limit)}`;
+    case 'PASS':
+      return `PASS  baseline scaling: ${phrase},\n${INDENT}95% CI ${ci(s.ci)}, lower bound not above 1.00 (limit ${fx(s.limit)})`;
+    case 'INCONCLUSIVE':
+      return c.pairs < 2
+        ? `INCONCLUSIVE  baseline scaling: ${s.reason}`
+        : `INCONCLUSIVE  baseline scaling: ${s.reason}\n${INDENT}${phrase}, 95% CI ${ci(s.ci)}`;
+  }
+}
+
+/** The level line(s): estimate, CI and method, and the level verdict when gated. */
+export function levelText(c: BaselineComparison): string {
+  const l = c.level;
+  if (l.method === 'none') return 'level: no paired batches';
+  const conf = Number.isFinite(l.confidence) ? `${(100 * l.confidence).toFixed(1)}%` : '95%';
+  const method = l.method === 'exact' ? 'exact Wilcoxon signed-rank' : 'Wilcoxon signed-rank, normal approximation';
+  const gate =
+    l.verdict === null
+      ? 'not gated'
+      : `${l.verdict} (limit +${fx(100 * (l.maxLevelChange ?? 0), 0)}%): ${l.reason}`;
+  return (
+    `level: candidate per-batch time x${fx(l.ratio)} of the baseline's (Hodges-Lehmann), ${conf} CI ${ci(l.ci)},\n` +
+    `${INDENT}${method}; ${gate}`
+  );
+}
+
+/** The baseline comparison as text (no workload differences; the renderers list those apart). */
+export function baselineVerdictText(c: BaselineComparison): string {
+  const lines = [scalingHead(c)];
+  if (Number.isFinite(c.scaling.perThousandObjects)) {
+    const p = 100 * c.scaling.perThousandObjects;
+    lines.push(`${INDENT}${p >= 0 ? '+' : ''}${fx(p, 1)}% per 1,000 objects stored relative to the baseline`);
+  }
+  lines.push(INDENT + levelText(c));
+  for (const n of c.notes) lines.push(`${INDENT}note: ${n}`);
+  return lines.join('\n');
+}

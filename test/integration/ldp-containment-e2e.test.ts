@@ -1,0 +1,56 @@
+/**
+ * The honest proof that the whole pipeline sees real superlinear slowdown: `serve --protocol ldp`
+ * with document containment (each container's child list rewritten on every insert, the ModeShape
+ * failure mode) against keyed containment, the same flat workload through the real binary. The
+ * document server's cost per insert genuinely grows with the children (no sleeps): the run stops
+ * early with FAIL (exit 1) and records where; the keyed server runs to the end and passes.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { serve } from '../helpers/serve.js';
+
+let tmp: ReturnType<typeof tempDir>;
+before(() => {
+  tmp = tempDir();
+});
+after(() => tmp.cleanup());
+
+const WORKLOAD = ['-n', '16000', '--batch-size', '640', '--datastream', 'OBJ:512', '--layout', 'flat', '--concurrency', '4'];
+
+async function runAgainst(containment: 'keyed' | 'document') {
+  const server = await serve(['--protocol', 'ldp', '--containment', containment, '--data', join(tmp.dir, containment)]);
+  try {
+    const db = join(tmp.dir, 'results.db');
+    const r = await runCli(['run', '--backend', 'ldp', '--flavor', 'fedora6', '--url', server.url, ...WORKLOAD, '--db', db, '--json', '--label', containment]);
+    assert.ok(r.stdout, r.stderr);
+    const out = JSON.parse(r.stdout);
+    const check = await runCli(['check', out.runId, '--db', db, '--json']);
+    return { out, code: r.code, check: { code: check.code, json: JSON.parse(check.stdout) } };
+  } finally {
+    assert.equal(await server.stop(), 0);
+  }
+}
+
+test('document containment: the run stops early with FAIL, and check on it gives the same FAIL', { timeout: 600_000 }, async () => {
+  const { out, code, check } = await runAgainst('document');
+  assert.equal(out.verdict, 'FAIL', JSON.stringify(out));
+  assert.equal(code, 1);
+  assert.equal(out.status, 'stopped-early');
+  assert.ok(out.batches < 25, `stopped at batch ${out.batches} of 25`);
+  assert.equal(out.stoppedEarly.batch, out.batches);
+  assert.ok(out.stoppedEarly.lowerBound > 1.1);
+  assert.ok(out.stoppedEarly.shareOfPlannedTime > 0 && out.stoppedEarly.shareOfPlannedTime < 1);
+  assert.equal(check.code, 1);
+  assert.equal(check.json.verdict, 'FAIL');
+  assert.equal(check.json.status, 'stopped-early');
+});
+
+test('keyed containment: the same workload runs to the end and passes (or warns)', { timeout: 600_000 }, async () => {
+  const { out, code } = await runAgainst('keyed');
+  assert.equal(out.status, 'completed', JSON.stringify(out));
+  assert.equal(out.batches, 25);
+  assert.ok(['PASS', 'WARN'].includes(out.verdict), `keyed verdict ${out.verdict}: ${JSON.stringify(out)}`);
+  assert.equal(code, 0);
+});
