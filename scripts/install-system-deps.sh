@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Debian packages the test suite needs, installed only when missing: Chromium (the HTML report's
+# Debian packages the test suite needs, installed only when missing: nginx (a WebDAV PUT store for the
+# http-put backend and the overhead benchmarks), Chromium (the HTML report's
 # browser test) and Ceph (monitor, OSD, radosgw: the s3 backend's real signing peer).
 # Needs root, as CI and the development machines have. One `apt-get update` before installing.
 set -euo pipefail
@@ -11,6 +12,7 @@ command -v ceph-osd >/dev/null || need+=(ceph-osd)
 command -v radosgw >/dev/null || need+=(radosgw)
 command -v uuidgen >/dev/null || need+=(uuid-runtime)
 command -v curl >/dev/null || need+=(curl)
+command -v nginx >/dev/null || need+=(nginx-light)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "system deps: all present"

@@ -7,6 +7,7 @@ import type { Backend } from './backend.js';
 import { Fedora3Backend } from './fedora3/fedora3-backend.js';
 import { parseTargetUrl, type HttpTargetOptions } from './http/http-target.js';
 import { S3Backend } from './s3/s3-backend.js';
+import { HttpPutBackend } from './http-put/http-put-backend.js';
 import type { FlavorName } from './ldp/flavor.js';
 import { LdpBackend } from './ldp/ldp-backend.js';
 import type { Workload } from '../workload/workload.js';
@@ -30,7 +31,7 @@ export interface BackendOptions {
   /** The run this backend serves (LDP names its run container after it). */
   runId?: string;
   /** Layout of the run's objects (where LDP puts containers). */
-  workload?: Pick<Workload, 'layout' | 'fanout'>;
+  workload?: Pick<Workload, 'layout' | 'fanout'> & Partial<Pick<Workload, 'datastreams'>>;
   /** 'clean' reopens an existing run's target instead of preparing a new one. */
   purpose?: 'run' | 'clean';
   ldp?: { flavor?: FlavorName; create?: 'put' | 'post'; tx?: 'none' | 'per-batch'; purgeTombstones?: boolean };
@@ -100,6 +101,17 @@ const ENTRIES: BackendEntry[] = [
         runId: o.runId ?? 'adhoc',
         workload: o.workload ?? { layout: 'flat', fanout: { width: 16, depth: 2 } },
         purpose: o.purpose ?? 'run',
+      }),
+  },
+  {
+    name: 'http-put',
+    description: 'plain HTTP PUT per datastream (--url http://HOST:PORT/dav): WebDAV-style servers such as nginx dav_methods',
+    needsUrl: true,
+    create: (o) =>
+      new HttpPutBackend({
+        ...httpOptions(o),
+        runId: o.runId ?? 'adhoc',
+        workload: (o.workload as Workload | undefined) ?? { layout: 'flat', fanout: { width: 16, depth: 2 }, datastreams: [] },
       }),
   },
   {

@@ -1,0 +1,86 @@
+/**
+ * `http-put`: the plainest HTTP store — each datastream PUT to
+ * `<url>/ingest-scale-<run id>/<layout path>/<object id>/<datastream id>`, read back with GET,
+ * removed with DELETE. It fits WebDAV-style servers (nginx dav_methods, Apache mod_dav with
+ * create_full_put_path) and is the path the overhead benchmarks compare with autocannon.
+ */
+import { contentChunks } from '../../generate/content.js';
+import { layoutPath, type ObjectPlan } from '../../generate/plan.js';
+import type { Workload } from '../../workload/workload.js';
+import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import { headerValue, HttpTarget, unreachable, type HttpTargetOptions } from '../http/http-target.js';
+import { OpError, timeOp } from '../op-timer.js';
+import { ldpAuthFailure } from '../ldp/ldp-responses.js';
+
+export interface HttpPutOptions extends HttpTargetOptions {
+  runId: string;
+  workload: Pick<Workload, 'layout' | 'fanout' | 'datastreams'>;
+}
+
+export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability {
+  readonly name = 'http-put';
+  private readonly http: HttpTarget;
+
+  constructor(private readonly o: HttpPutOptions) {
+    this.http = new HttpTarget(o);
+  }
+
+  private path(id: string, index: number, dsId: string): string {
+    return [`${this.http.basePath}/ingest-scale-${this.o.runId}`, ...layoutPath(this.o.workload, id, index), id, dsId].map((s, i) => (i === 0 ? s : encodeURIComponent(s))).join('/');
+  }
+
+  async preflight(): Promise<TargetInfo> {
+    let r;
+    try {
+      r = await this.http.request('OPTIONS', this.http.basePath || '/', { readText: true });
+    } catch (e) {
+      throw unreachable(e, this.http.display);
+    }
+    if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, this.http.display);
+    const server = headerValue(r.headers, 'server');
+    return { backend: this.name, target: this.http.display, ...(server ? { product: server } : {}), details: { allow: headerValue(r.headers, 'allow') ?? 'not announced' } };
+  }
+
+  async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
+    const ops: OpTiming[] = [];
+    for (const ds of plan.datastreams) {
+      const meta = { kind: 'add-datastream' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
+      ops.push(
+        await timeOp(meta, async () => {
+          const r = await this.http.request('PUT', this.path(plan.id, plan.index, ds.id), {
+            headers: { 'content-type': ds.mime, 'content-length': String(ds.size) },
+            body: contentChunks(ds),
+          });
+          if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, this.http.display);
+          if (r.status !== 200 && r.status !== 201 && r.status !== 204) throw new OpError(`E_HTTP_${r.status}`, `PUT ${plan.id}/${ds.id}: HTTP ${r.status}`, r.status);
+          return { httpStatus: r.status, ttfbMs: r.ttfbMs };
+        }),
+      );
+    }
+    return ops;
+  }
+
+  async *read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array> {
+    const index = Number(/(\d+)$/.exec(objectId)?.[1] ?? -1);
+    const res = await this.http.open('GET', this.path(objectId, index, datastreamId));
+    if (res.status !== 200) {
+      await res.body.dump().catch(() => undefined);
+      throw new OpError(res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${objectId}/${datastreamId}: HTTP ${res.status}`, res.status);
+    }
+    yield* res.body;
+  }
+
+  async remove(ref: ObjectRef): Promise<void> {
+    let found = false;
+    for (const ds of this.o.workload.datastreams) {
+      const r = await this.http.request('DELETE', this.path(ref.id, ref.index, ds.id));
+      if (r.status === 200 || r.status === 204) found = true;
+      else if (r.status !== 404) throw new OpError(`E_HTTP_${r.status}`, `DELETE ${ref.id}/${ds.id}: HTTP ${r.status}`, r.status);
+    }
+    if (!found) throw new OpError('E_NOT_FOUND', `${ref.id} not found`);
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}
