@@ -13,6 +13,7 @@ interface ChartFlags {
   height: string;
   width?: string;
   trend: boolean;
+  log?: boolean;
 }
 
 export function chartCommand(ctx: CliContext): Command {
@@ -23,6 +24,8 @@ export function chartCommand(ctx: CliContext): Command {
     .option('--height <rows>', 'plot height in rows', '12')
     .option('--width <columns>', 'total width (default: the terminal width, or 80)')
     .option('--no-trend', 'do not draw the fitted trend')
+    .option('--log', 'logarithmic time axis (equal ratios, equal heights)')
+    .addHelpText('after', '\nColour is used on a terminal unless NO_COLOR is set; the width follows the terminal unless --width is given.')
     .action(async (refs: string[], flags: ChartFlags) => {
       const height = parseIntFlag(flags.height, '--height', 3, 100);
       const width = flags.width === undefined ? ctx.width : parseIntFlag(flags.width, '--width', 30, 400);
@@ -32,10 +35,11 @@ export function chartCommand(ctx: CliContext): Command {
         for (const ref of refs) {
           const run = await store.resolveRun(ref);
           const batches = await store.batches(run.id);
-          const gate = flags.trend ? growthGate(batches.map((b) => b.wallMs), { batchSize: run.batchSize }) : undefined;
+          const times = batches.map((b) => b.wallMs);
+          const gate = flags.trend && times.length > 0 ? growthGate(times, { batchSize: run.batchSize }) : undefined;
           series.push(chartSeriesOf(run, batches, gate));
         }
-        ctx.out(renderChart(series, { height, width, color: ctx.color }));
+        ctx.out(renderChart(series, { height, width, color: ctx.color, log: flags.log === true }));
         ctx.exitCode = ExitCode.Ok;
       } finally {
         await store.close();

@@ -22,6 +22,8 @@ export interface ChartOptions {
   /** Plot height in rows (default 12). */
   height?: number;
   color?: boolean;
+  /** Logarithmic time axis: equal ratios take equal heights, so growth reads as a slope at any level. */
+  log?: boolean;
 }
 
 const LABEL_WIDTH = 10;
@@ -61,19 +63,23 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   const maxBatches = Math.max(...usable.map((s) => s.timesMs.length));
   // a shorter run spans a proportional share of the columns, so objects stored line up
   const colsOf = (s: ChartSeries): number => Math.max(2, Math.round((columns * s.timesMs.length) / maxBatches));
-  const lines = usable.map((s) => resample(s.timesMs, colsOf(s)));
-  const trends = usable.filter((s) => s.trendMs?.length === s.timesMs.length).map((s) => resample(s.trendMs ?? [], colsOf(s)));
+  // on a log axis the series are plotted as log10 ms and the labels turned back into times
+  const toAxis = opts.log ? (v: number): number => Math.log10(Math.max(v, 1e-6)) : (v: number): number => v;
+  const fromAxis = opts.log ? (v: number): number => 10 ** v : (v: number): number => v;
+  const lines = usable.map((s) => resample(s.timesMs.map(toAxis), colsOf(s)));
+  const trends = usable.filter((s) => s.trendMs?.length === s.timesMs.length).map((s) => resample((s.trendMs ?? []).map(toAxis), colsOf(s)));
   const all = [...lines, ...trends].flat().filter(Number.isFinite);
   const cfg = {
     min: Math.min(...all),
     max: Math.max(...all),
     height: opts.height ?? 12,
-    format: (x: number) => formatMs(x).padStart(LABEL_WIDTH),
+    format: (x: number) => formatMs(fromAxis(x)).padStart(LABEL_WIDTH),
   };
   const colors = usable.map((_, k) => (opts.color ? PALETTE[k % PALETTE.length] : undefined));
   const plot = asciichart.plot(lines, { ...cfg, colors });
   const out = trends.length > 0 ? overlayDots(plot, asciichart.plot(trends, cfg), opts.color === true) : plot;
-  return [out, axisLine(usable, columns, maxBatches), ...legend(usable, opts.color === true)].join('\n');
+  const scale = opts.log ? [`${' '.repeat(LABEL_WIDTH + 2)}(logarithmic time axis)`] : [];
+  return [out, axisLine(usable, columns, maxBatches), ...legend(usable, opts.color === true), ...scale].join('\n');
 }
 
 /** Draws the trend plot as dots wherever the data plot left a blank, so both read without colour. */

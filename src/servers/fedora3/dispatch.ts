@@ -71,6 +71,16 @@ async function route(ctx: Fedora3Context, x: Exchange, r: Route): Promise<void> 
   }
 }
 
+/** FedoraObjectsResource methods take `flash=true`: the errors handleException maps are sent as 200. */
+const FLASH_ROUTES: readonly Route['kind'][] = ['search', 'next-pid', 'new-object', 'object'];
+const MAPPED_STATUSES = [400, 401, 404, 409];
+
+function flashed(x: Exchange, r: Route, e: unknown): unknown {
+  if (!isHttpError(e) || !MAPPED_STATUSES.includes(e.status) || !FLASH_ROUTES.includes(r.kind)) return e;
+  if (param(x, 'flash')?.toLowerCase() !== 'true') return e;
+  return new HttpError(200, e.message, { body: e.body, contentType: e.contentType, headers: e.headers });
+}
+
 export async function dispatch(ctx: Fedora3Context, req: IncomingMessage, res: ServerResponse, o: DispatchOptions): Promise<void> {
   try {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -89,7 +99,12 @@ export async function dispatch(ctx: Fedora3Context, req: IncomingMessage, res: S
     if (method === 'OPTIONS') return send(req, res, 200, '', { Allow: [...allowed, 'OPTIONS'].join(', ') });
     if (!allowed.includes(method)) throw methodNotAllowed([...allowed, 'OPTIONS']);
     const origin = originOf(req, o.fallbackOrigin);
-    await route(ctx, { req, res, method, target, user, origin, baseUrl: `${origin}/${APP_CONTEXT}` }, r);
+    const x: Exchange = { req, res, method, target, user, origin, baseUrl: `${origin}/${APP_CONTEXT}` };
+    try {
+      await route(ctx, x, r);
+    } catch (e) {
+      throw flashed(x, r, e);
+    }
   } catch (e) {
     if (e instanceof ClientAbortError) {
       res.destroy();
