@@ -92,3 +92,23 @@ describe('ldp client against the reference server', () => {
     }
   });
 });
+
+test('readback: a Digest header that does not match the body is an error (E_DIGEST_HEADER)', async () => {
+  const { createServer } = await import('node:http');
+  const liar = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/octet-stream', digest: `sha-256=${'0'.repeat(64)}` });
+    res.end('these are not the bytes the digest describes');
+  });
+  await new Promise<void>((r) => liar.listen(0, '127.0.0.1', r));
+  const port = (liar.address() as { port: number }).port;
+  const b = new LdpBackend({
+    url: `http://127.0.0.1:${port}/rest`, connections: 1, flavor: 'fedora6', create: 'put', tx: 'none', purgeTombstones: false,
+    runId: 'liar', workload: { layout: 'flat', fanout: { width: 16, depth: 2 } }, purpose: 'run',
+  });
+  try {
+    await assert.rejects(readSha(b, 'x-1', 'D'), (e: Error & { errorCode?: string }) => e.errorCode === 'E_DIGEST_HEADER');
+  } finally {
+    await b.close();
+    await new Promise((r) => liar.close(r));
+  }
+});

@@ -4,6 +4,7 @@
  * All of a run's objects live under one run container, spread by the layout; intermediate
  * containers are created once, before the batch clock starts, and timed as their own operations.
  */
+import { createHash } from 'node:crypto';
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
@@ -152,7 +153,14 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
       await res.body.dump().catch(() => undefined);
       throw new OpError(res.status === 404 || res.status === 410 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${path}: HTTP ${res.status}`, res.status);
     }
-    yield* res.body;
+    // where the server answered Want-Digest, its Digest must match the bytes it sent
+    const claimed = /sha-?256=([0-9a-f]{64})/i.exec(String(res.headers.digest ?? ''))?.[1]?.toLowerCase();
+    const hash = claimed ? createHash('sha256') : null;
+    for await (const chunk of res.body) {
+      hash?.update(chunk);
+      yield chunk;
+    }
+    if (hash && claimed && hash.digest('hex') !== claimed) throw new OpError('E_DIGEST_HEADER', `GET ${path}: the Digest header does not match the body`);
   }
 
   async remove(ref: ObjectRef): Promise<void> {
