@@ -36,3 +36,13 @@ export function tempDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-test-'));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** Runs fn with a fresh temporary directory, removed afterwards. */
+export function withTmp(fn: (dir: string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-'));
+  try {
+    fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './s3rver-peer.js';
+import { freePort } from './free-port.js';
 
 export const NGINX = '/usr/sbin/nginx';
 export const nginxInstalled = (): boolean => existsSync(NGINX);

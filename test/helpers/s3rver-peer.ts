@@ -5,26 +5,15 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './cli.js';
+import { freePort } from './free-port.js';
 
 const PEER = join(REPO_ROOT, 'test', 'peers', 's3rver');
 const BIN = join(PEER, 'node_modules', 's3rver', 'bin', 's3rver.js');
 export const s3rverInstalled = (): boolean => existsSync(BIN);
 export const S3RVER_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface S3Peer {
   url: string;

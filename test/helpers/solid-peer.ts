@@ -5,25 +5,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './cli.js';
+import { freePort } from './free-port.js';
 
 const PEER = join(REPO_ROOT, 'test', 'peers', 'solid');
 export const SOLID_BIN = join(PEER, 'node_modules', '@solid', 'community-server', 'bin', 'server.js');
 export const solidInstalled = (): boolean => existsSync(SOLID_BIN);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface SolidPeer {
   url: string;

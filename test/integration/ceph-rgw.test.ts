@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { REPO_ROOT, runCli, tempDir } from '../helpers/cli.js';
-import { freePort } from '../helpers/s3rver-peer.js';
+import { freePort } from '../helpers/free-port.js';
 
 const installed = ['/usr/bin/radosgw', '/usr/bin/ceph-mon', '/usr/bin/ceph-osd'].every((f) => existsSync(f));
 const skip = !installed && !process.env.CI ? 'Ceph is not installed: run scripts/ceph-rgw.sh install (as root)' : false;

@@ -13,28 +13,7 @@ import {
   varianceInflation,
 } from '../../src/analysis/detectable-growth.js';
 import { gateJson } from '../../src/report/gate-json.js';
-
-// Per-batch ms, batch size 1000: seeds/fedora3-vs-fedora4-ingest.md, batches 1-25.
-const FEDORA3 = [
-  49847, 36740, 34369, 33280, 32756, 32433, 32441, 31839, 32016, 32038, 31628, 31356, 31478,
-  31166, 30993, 30922, 30700, 30920, 30706, 30820, 30635, 30943, 30814, 31340, 31603,
-];
-const FEDORA4 = [
-  33795, 36815, 39375, 47404, 53092, 61366, 66524, 73329, 79913, 84424, 92909, 96724, 105221,
-  114825, 119416, 127985, 130925, 140059, 143905, 153584, 156370, 166349, 174377, 183079, 208978,
-];
-
-/** mulberry32 */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { FEDORA3, FEDORA4, mulberry32 as rng } from '../helpers/series.js';
 
 /** The doc's formulas written out once more, independently of the module. */
 function docR80(m: number, s: number, r1: number, limit: number): number {

@@ -2,18 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { growthGate } from '../../src/analysis/growth-gate.js';
-
-/** Small deterministic PRNG (mulberry32) so noise is seeded by fast-check's integer. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../helpers/series.js';
 
 /** y_i = base * rate^i * exp(noise * u_i), u_i uniform in [-1, 1], i = 1..m. */
 function series(m: number, base: number, rate: number, noise: number, seed: number): number[] {

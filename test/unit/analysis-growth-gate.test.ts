@@ -7,16 +7,7 @@ import {
   projectBatchTime,
   type GateResult,
 } from '../../src/analysis/growth-gate.js';
-
-// Per-batch ms, batch size 1000: seeds/fedora3-vs-fedora4-ingest.md, batches 1-25.
-const FEDORA3 = [
-  49847, 36740, 34369, 33280, 32756, 32433, 32441, 31839, 32016, 32038, 31628, 31356, 31478,
-  31166, 30993, 30922, 30700, 30920, 30706, 30820, 30635, 30943, 30814, 31340, 31603,
-];
-const FEDORA4 = [
-  33795, 36815, 39375, 47404, 53092, 61366, 66524, 73329, 79913, 84424, 92909, 96724, 105221,
-  114825, 119416, 127985, 130925, 140059, 143905, 153584, 156370, 166349, 174377, 183079, 208978,
-];
+import { FEDORA3, FEDORA4 } from '../helpers/series.js';
 
 const pct = (fraction: number): string => (100 * fraction).toFixed(2);
 

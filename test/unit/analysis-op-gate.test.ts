@@ -11,34 +11,7 @@ import {
   type OperationBatch,
 } from '../../src/analysis/op-gate.js';
 import { gateJson } from '../../src/report/gate-json.js';
-
-// Per-batch ms, batch size 1000: seeds/fedora3-vs-fedora4-ingest.md, batches 1-25.
-const FEDORA3 = [
-  49847, 36740, 34369, 33280, 32756, 32433, 32441, 31839, 32016, 32038, 31628, 31356, 31478,
-  31166, 30993, 30922, 30700, 30920, 30706, 30820, 30635, 30943, 30814, 31340, 31603,
-];
-const FEDORA4 = [
-  33795, 36815, 39375, 47404, 53092, 61366, 66524, 73329, 79913, 84424, 92909, 96724, 105221,
-  114825, 119416, 127985, 130925, 140059, 143905, 153584, 156370, 166349, 174377, 183079, 208978,
-];
-
-/** mulberry32 */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function gauss(u: () => number): number {
-  let x = 0;
-  while (x === 0) x = u();
-  return Math.sqrt(-2 * Math.log(x)) * Math.cos(2 * Math.PI * u());
-}
+import { FEDORA3, FEDORA4, gauss, mulberry32 as rng } from '../helpers/series.js';
 
 /** Latency stats with a given mean of ln latency (variance 0.16, n = 100). */
 const stats = (mean: number) => ({ n: 100, mean, variance: 0.16 });

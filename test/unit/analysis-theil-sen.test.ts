@@ -2,12 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { pairwiseSlopes, roundHalfEven, theilSen } from '../../src/analysis/theil-sen.js';
+import { FEDORA4 } from '../helpers/series.js';
 
-// Fedora 4 (minimal) per-batch ms, seeds/fedora3-vs-fedora4-ingest.md, batches 1-25.
-const FEDORA4 = [
-  33795, 36815, 39375, 47404, 53092, 61366, 66524, 73329, 79913, 84424, 92909, 96724, 105221,
-  114825, 119416, 127985, 130925, 140059, 143905, 153584, 156370, 166349, 174377, 183079, 208978,
-];
 const idx = (n: number): number[] => Array.from({ length: n }, (_, k) => k + 1);
 
 test('golden (growth-gate.md): untrimmed Theil–Sen on raw Fedora 4 ms: slope 6634, CI [6450, 6762]', () => {

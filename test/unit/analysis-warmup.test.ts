@@ -5,22 +5,7 @@ import { trimWarmup, warmupStep } from '../../src/analysis/warmup.js';
 import { growthGate } from '../../src/analysis/growth-gate.js';
 import { theilSen } from '../../src/analysis/theil-sen.js';
 import { scaledMad } from '../../src/analysis/robust.js';
-
-const FEDORA3 = [
-  49847, 36740, 34369, 33280, 32756, 32433, 32441, 31839, 32016, 32038, 31628, 31356, 31478,
-  31166, 30993, 30922, 30700, 30920, 30706, 30820, 30635, 30943, 30814, 31340, 31603,
-];
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { FEDORA3, mulberry32 as rng } from '../helpers/series.js';
 
 /** Series with optional leading multipliers (warm-up > 1 slow, < 1 fast) on a noisy trend. */
 const warmupSeries = fc

@@ -22,13 +22,13 @@ import { compareRuns, type RunSeries } from '../../src/analysis/baseline.js';
 import { growthGate } from '../../src/analysis/growth-gate.js';
 import { pairwiseSlopes } from '../../src/analysis/theil-sen.js';
 import { batchIndices } from '../../src/analysis/warmup.js';
-import { FEDORA3, FEDORA4 } from './report-fixture.js';
+import { FEDORA3, FEDORA4 } from '../helpers/series.js';
 
 const close = (a: number, b: number, rel = 1e-12): void => {
   assert.ok(Math.abs(a - b) <= rel * Math.max(1, Math.abs(b)), `${a} != ${b}`);
 };
 
-const series = (timesMs: number[], warmupDropped = 1, batchSize = 1000): RunSeries => ({ timesMs, batchSize, warmupDropped });
+const series = (timesMs: readonly number[], warmupDropped = 1, batchSize = 1000): RunSeries => ({ timesMs, batchSize, warmupDropped });
 
 test('Fedora 4 against Fedora 3 matches scipy: scaling (Theil-Sen + Sen CI) and level (Hodges-Lehmann + Wilcoxon)', () => {
   const w4 = growthGate(FEDORA4, { batchSize: 1000 }).warmupDropped;

@@ -1,36 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../../src/errors.js';
 import { parseCsv } from '../../src/import/csv.js';
 import { readSeries } from '../../src/import/series-import.js';
+import { withTmp } from '../helpers/cli.js';
+import { throwsUsage } from '../helpers/throws-usage.js';
 
 const FEDORA = fileURLToPath(new URL('../../../fixtures/series/fedora3-vs-fedora4.csv', import.meta.url));
-
-function throwsUsage(fn: () => unknown, code: string, mustContain: readonly string[]): UsageError {
-  let caught: UsageError | undefined;
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(e instanceof UsageError, `expected a UsageError, got ${String(e)}`);
-    assert.equal(e.code, code);
-    for (const s of mustContain) assert.ok(e.message.includes(s), `message ${JSON.stringify(e.message)} does not contain ${JSON.stringify(s)}`);
-    caught = e;
-    return true;
-  });
-  assert.ok(caught);
-  return caught;
-}
-
-function withTmp(fn: (dir: string) => void): void {
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-'));
-  try {
-    fn(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const cellsOf = (text: string): string[][] => parseCsv(text, 't.csv').rows.map((r) => r.cells);
 

@@ -1,21 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { UsageError } from '../../src/errors.js';
 import { parseDatastreamFlag, parseContentKind, validateDatastreamId } from '../../src/workload/datastream-spec.js';
 import { defaultWorkload } from '../../src/workload/defaults.js';
 import { resolveWorkload } from '../../src/workload/resolve.js';
 import { lognormal } from '../../src/workload/size.js';
 import { LIMITS, validateWorkload } from '../../src/workload/validate.js';
 import type { FanoutSpec, Workload } from '../../src/workload/workload.js';
-
-function throwsUsage(fn: () => unknown, code: string, mustContain: readonly string[]): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(e instanceof UsageError, `expected a UsageError, got ${String(e)}`);
-    assert.equal(e.code, code);
-    for (const s of mustContain) assert.ok(e.message.includes(s), `message ${JSON.stringify(e.message)} does not contain ${JSON.stringify(s)}`);
-    return true;
-  });
-}
+import { throwsUsage } from '../helpers/throws-usage.js';
 
 const workload = (over: Partial<Workload> = {}): Workload => ({ ...defaultWorkload(), ...over });
 

@@ -3,7 +3,7 @@
  * Fedora 4 series stops at batch 10"), and `check` on a stopped run giving the same FAIL.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -11,10 +11,7 @@ import { earlyStopCheck } from '../../src/engine/early-stop.js';
 import { evaluateRun } from '../../src/engine/evaluate-run.js';
 import type { BatchRecord, RunRecord } from '../../src/store/records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
-
-const csv = readFileSync(new URL('../../../fixtures/series/fedora3-vs-fedora4.csv', import.meta.url), 'utf8').trim().split('\n').slice(1);
-const F3 = csv.map((l) => Number(l.split(',')[1]));
-const F4 = csv.map((l) => Number(l.split(',')[2]));
+import { FEDORA3 as F3, FEDORA4 as F4 } from '../helpers/series.js';
 
 const asBatches = (times: readonly number[]): BatchRecord[] =>
   times.map((ms, i) => ({ index: i + 1, objects: 1000, objectsBefore: i * 1000, bytes: 0, wallMs: ms, okOps: 0, failedOps: 0, retriedOps: 0, p50Ms: null, p95Ms: null, p99Ms: null, startedAt: null }));

@@ -1,16 +1,16 @@
 /**
  * Fixed ReportInputs for the renderer tests and golden files (no test in this file). Everything is
- * deterministic: ids, dates, host facts and the synthetic run's "noise" (a seeded mulberry32).
+ * deterministic: ids, dates, host facts and the synthetic run's "noise" (a seeded mulberry32,
+ * from test/helpers/series.ts).
  *
  * - fedoraInput(): the published Fedora 4 (candidate) and Fedora 3 (baseline) series from
- *   fixtures/series/fedora3-vs-fedora4.csv as imported runs of 25 batches of 1,000, with
- *   --max-level-change 0.25.
+ *   fixtures/series/fedora3-vs-fedora4.csv (read by test/helpers/series.ts) as imported runs of
+ *   25 batches of 1,000, with --max-level-change 0.25.
  * - syntheticInput(): an LDP run with operation latencies, bytes and failed operations whose
  *   per-batch time grows 3% per batch, so the early FAIL stops it before its 25 planned batches.
  * - fedora3Input(): Fedora 3 alone (a PASS).
  * Evaluations are built as evaluateRun builds them (src/engine/evaluate-run.ts), without a store.
  */
-import { readFileSync } from 'node:fs';
 import type { LnLatencyStats } from '../../src/analysis/op-gate.js';
 import { operationGate } from '../../src/analysis/op-gate.js';
 import { earlyStopBatch, sequentialLook, type SequentialLookResult } from '../../src/analysis/sequential-look.js';
@@ -20,10 +20,7 @@ import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { BatchErrors, ReportInput, ReportRun } from '../../src/report/report-input.js';
 import type { BatchRecord, HostFacts, RunRecord } from '../../src/store/records.js';
-
-const csv = readFileSync(new URL('../../../fixtures/series/fedora3-vs-fedora4.csv', import.meta.url), 'utf8').trim().split('\n').slice(1);
-export const FEDORA3 = csv.map((l) => Number(l.split(',')[1]));
-export const FEDORA4 = csv.map((l) => Number(l.split(',')[2]));
+import { FEDORA3, FEDORA4, mulberry32 } from '../helpers/series.js';
 
 export const HOST: HostFacts = {
   hostname: 'ci-runner-1',
@@ -80,18 +77,6 @@ export function fedoraInput(): ReportInput {
 
 export function fedora3Input(): ReportInput {
   return { candidate: fedoraRuns().fedora3, gates: { maxGrowth: 1.1, maxErrorRate: 0.01 }, generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
-}
-
-/** Seeded uniform [0, 1) (mulberry32). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export const SYNTHETIC_WORKLOAD = {

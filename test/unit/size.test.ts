@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { UsageError } from '../../src/errors.js';
 import {
   MAX_SIZE,
   formatBytes,
@@ -11,15 +10,7 @@ import {
   parseSizeSpec,
   type SizeSpec,
 } from '../../src/workload/size.js';
-
-function throwsUsage(fn: () => unknown, code: string, mustContain: readonly string[]): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(e instanceof UsageError, `expected a UsageError, got ${String(e)}`);
-    assert.equal(e.code, code);
-    for (const s of mustContain) assert.ok(e.message.includes(s), `message ${JSON.stringify(e.message)} does not contain ${JSON.stringify(s)}`);
-    return true;
-  });
-}
+import { throwsUsage } from '../helpers/throws-usage.js';
 
 test('property: parseBytes(formatBytes(n)) === n for every whole n in 0..2^40', () => {
   fc.assert(

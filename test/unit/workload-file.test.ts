@@ -1,34 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../../src/errors.js';
 import { resolveWorkload } from '../../src/workload/resolve.js';
 import { lognormal } from '../../src/workload/size.js';
 import { parseWorkloadJson, readWorkloadFile } from '../../src/workload/workload-file.js';
+import { withTmp } from '../helpers/cli.js';
+import { throwsUsage } from '../helpers/throws-usage.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/workloads/', import.meta.url));
-
-function throwsUsage(fn: () => unknown, code: string, mustContain: readonly string[]): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(e instanceof UsageError, `expected a UsageError, got ${String(e)}`);
-    assert.equal(e.code, code);
-    for (const s of mustContain) assert.ok(e.message.includes(s), `message ${JSON.stringify(e.message)} does not contain ${JSON.stringify(s)}`);
-    return true;
-  });
-}
-
-/** Runs fn with a fresh temporary directory, removed afterwards. */
-function withTmp(fn: (dir: string) => void): void {
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-'));
-  try {
-    fn(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 function writeJson(dir: string, name: string, body: string): string {
   const file = join(dir, name);
