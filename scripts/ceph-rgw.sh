@@ -3,11 +3,22 @@
 # and radosgw, all on 127.0.0.1, everything under one directory, every daemon stopped by its PID.
 #
 #   scripts/ceph-rgw.sh install            apt-get the packages if radosgw is missing (needs root)
-#   scripts/ceph-rgw.sh start DIR PORT     bring the cluster up; writes DIR/env (endpoint and keys)
+#   scripts/ceph-rgw.sh start DIR PORT [MONPORT]
+#                                          bring the cluster up (radosgw on PORT, the monitor on MONPORT,
+#                                          default PORT+1); writes DIR/env (endpoint and keys)
 #   scripts/ceph-rgw.sh stop DIR           stop the daemons by PID and remove DIR
 #
 # Credentials of the test user are made up for this throwaway cluster and live only in DIR/env.
 set -euo pipefail
+
+# on a failed start, show what the daemons said (the directory is removed by `stop`)
+fail() {
+  echo "ceph: $1" >&2
+  for f in "$dir"/log/*.out "$dir"/log/*.log; do
+    if [ -s "$f" ]; then echo "--- $f" >&2; tail -n 15 "$f" >&2; fi
+  done
+  exit 1
+}
 
 cmd=${1:-}
 case "$cmd" in
@@ -23,7 +34,9 @@ install)
   ;;
 start)
   dir=${2:?usage: start DIR PORT}
-  port=${3:?usage: start DIR PORT}
+  port=${3:?usage: start DIR PORT [MONPORT]}
+  # a monitor port of its own: a cluster being torn down must never answer the next one's OSD
+  monport=${4:-$((port + 1))}
   mkdir -p "$dir"/{run,log,mon,osd,rgw}
   conf="$dir/ceph.conf"
   fsid=$(uuidgen)
@@ -31,7 +44,7 @@ start)
 [global]
 fsid = $fsid
 mon initial members = a
-mon host = 127.0.0.1:6789
+mon host = v1:127.0.0.1:$monport
 public addr = 127.0.0.1
 cluster addr = 127.0.0.1
 ms bind msgr2 = false
@@ -63,7 +76,7 @@ rgw frontends = beast endpoint=127.0.0.1:$port
 rgw data = $dir/rgw
 CONF
   ceph-authtool --create-keyring "$dir/keyring" --gen-key -n mon. --cap mon 'allow *' >/dev/null
-  monmaptool --create --fsid "$fsid" --add a 127.0.0.1:6789 "$dir/monmap" >/dev/null
+  monmaptool --create --fsid "$fsid" --addv a "[v1:127.0.0.1:$monport]" "$dir/monmap" >/dev/null
   ceph-mon -c "$conf" --mkfs -i a --monmap "$dir/monmap" --keyring "$dir/keyring"
   ceph-mon -c "$conf" -i a -f >"$dir/log/mon.out" 2>&1 &
   echo $! >"$dir/pids"
@@ -73,7 +86,7 @@ CONF
     id=$(timeout 10 ceph -c "$conf" osd new "$uuid" 2>/dev/null) && break
     sleep 0.5
   done
-  [ -n "$id" ] || { echo "ceph: monitor did not come up" >&2; exit 1; }
+  [ -n "$id" ] || fail "the monitor did not come up"
   mkdir -p "$dir/osd/ceph-$id"
   ceph-osd -c "$conf" -i "$id" --mkfs --osd-uuid "$uuid" >/dev/null 2>&1
   ceph-osd -c "$conf" -i "$id" -f >"$dir/log/osd.out" 2>&1 &
@@ -82,14 +95,14 @@ CONF
     timeout 10 ceph -c "$conf" osd stat 2>/dev/null | grep -q "1 up" && break
     sleep 0.5
   done
-  timeout 10 ceph -c "$conf" osd stat | grep -q "1 up" || { echo "ceph: the OSD did not come up" >&2; exit 1; }
+  timeout 10 ceph -c "$conf" osd stat 2>/dev/null | grep -q "1 up" || fail "the OSD did not come up"
   radosgw -c "$conf" -n client.rgw.a -f >"$dir/log/rgw.out" 2>&1 &
   echo $! >>"$dir/pids"
   for _ in $(seq 1 120); do
     curl -s -o /dev/null "http://127.0.0.1:$port/" && break
     sleep 0.5
   done
-  curl -s -o /dev/null "http://127.0.0.1:$port/" || { echo "ceph: radosgw did not answer on $port" >&2; exit 1; }
+  curl -s -o /dev/null "http://127.0.0.1:$port/" || fail "radosgw did not answer on $port"
   access="INGESTSCALETEST$(uuidgen | tr -d - | head -c 8 | tr a-f A-F)"
   secret="$(uuidgen | tr -d -)$(uuidgen | tr -d - | head -c 8)"
   radosgw-admin -c "$conf" user create --uid=bench --display-name=bench --access-key="$access" --secret-key="$secret" >/dev/null

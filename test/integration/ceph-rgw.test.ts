@@ -18,17 +18,25 @@ import { freePort } from '../helpers/free-port.js';
 const installed = ['/usr/bin/radosgw', '/usr/bin/ceph-mon', '/usr/bin/ceph-osd'].every((f) => existsSync(f));
 const skip = !installed && !process.env.CI ? 'Ceph is not installed: run scripts/ceph-rgw.sh install (as root)' : false;
 const script = join(REPO_ROOT, 'scripts', 'ceph-rgw.sh');
-let cluster: string;
+let cluster = '';
 let env: Record<string, string> = {};
 let tmp: ReturnType<typeof tempDir>;
 
 before(async () => {
   tmp = tempDir();
   if (skip) return;
-  cluster = join(mkdtempSync(join(tmpdir(), 'ingest-scale-ceph-')), 'cluster');
-  const port = await freePort();
-  const up = spawnSync('bash', [script, 'start', cluster, String(port)], { encoding: 'utf8', timeout: 180_000 });
-  assert.equal(up.status, 0, `ceph-rgw.sh start failed: ${up.stdout}\n${up.stderr}`);
+  // bringing a cluster up is environment setup, not the thing under test: one retry on fresh ports
+  let last = '';
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    cluster = join(mkdtempSync(join(tmpdir(), 'ingest-scale-ceph-')), 'cluster');
+    const up = spawnSync('bash', [script, 'start', cluster, String(await freePort()), String(await freePort())], { encoding: 'utf8', timeout: 240_000 });
+    if (up.status === 0) break;
+    last = `${up.stdout}\n${up.stderr}`;
+    spawnSync('bash', [script, 'stop', cluster], { timeout: 120_000 });
+    rmSync(dirname(cluster), { recursive: true, force: true });
+    cluster = '';
+  }
+  assert.ok(cluster, `ceph-rgw.sh start failed twice: ${last}`);
   env = Object.fromEntries(readFileSync(join(cluster, 'env'), 'utf8').trim().split('\n').map((l) => l.split('=', 2) as [string, string]));
 });
 
