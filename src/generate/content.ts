@@ -4,11 +4,17 @@
  * speed); `compressible` content maps the same keystream onto a 16-letter text alphabet (4 bits of
  * entropy per byte: general-purpose compressors reach about 2:1).
  */
-import { createCipheriv, createHash } from 'node:crypto';
+import { createCipheriv, createHash, hash } from 'node:crypto';
 import type { ContentKind } from '../workload/workload.js';
 
 export const CHUNK_SIZE = 64 * 1024;
 const ZEROS = Buffer.alloc(CHUNK_SIZE);
+/** Zeros for chunk sizes above CHUNK_SIZE, grown once and shared (never written: only fed to the cipher). */
+let bigZeros: Buffer = ZEROS;
+function zerosOf(chunkSize: number): Buffer {
+  if (chunkSize > bigZeros.length) bigZeros = Buffer.alloc(chunkSize);
+  return bigZeros;
+}
 const ALPHABET = Buffer.from('etaoinshrdlucmf ');
 const TEXT_TABLE = Buffer.alloc(256, 0);
 for (let b = 0; b < 256; b++) TEXT_TABLE[b] = ALPHABET[b & 15] ?? 32;
@@ -27,9 +33,8 @@ export interface ContentSpec extends ContentId {
 
 /** 32 bytes of key material, unique per (purpose, seed, object, datastream). */
 export function derive(purpose: string, id: ContentId): Buffer {
-  return createHash('sha256')
-    .update(`ingest-scale/v1\0${purpose}\0${id.seed}\0${id.objectIndex}\0${id.datastreamId}`)
-    .digest();
+  // one-shot crypto.hash: the same SHA-256 as createHash().update().digest(), without a Hash object per call
+  return hash('sha256', `ingest-scale/v1\0${purpose}\0${id.seed}\0${id.objectIndex}\0${id.datastreamId}`, 'buffer');
 }
 
 /** A byte range [start, end) of the content. */
@@ -40,6 +45,7 @@ export interface ByteRange {
 
 /** The CTR counter block `blocks` 16-byte blocks after iv (big-endian 128-bit addition). */
 function counterAt(iv: Buffer, blocks: number): Buffer {
+  if (blocks === 0) return iv; // the whole content (and every range from 0) starts at iv itself
   const value = (BigInt(`0x${iv.toString('hex')}`) + BigInt(blocks)) % (1n << 128n);
   return Buffer.from(value.toString(16).padStart(32, '0'), 'hex');
 }
@@ -55,7 +61,7 @@ export function* contentChunks(spec: ContentSpec, chunkSize = CHUNK_SIZE, range?
   const key = derive('content', spec);
   const cipher = createCipheriv('aes-128-ctr', key.subarray(0, 16), counterAt(key.subarray(16, 32), Math.floor(start / 16)));
   if (start % 16 !== 0) cipher.update(ZEROS.subarray(0, start % 16)); // discard up to the range start
-  const zeros = chunkSize <= CHUNK_SIZE ? ZEROS : Buffer.alloc(chunkSize);
+  const zeros = chunkSize <= CHUNK_SIZE ? ZEROS : zerosOf(chunkSize);
   let offset = start;
   while (offset < end) {
     const n = Math.min(end - offset, chunkSize);

@@ -60,9 +60,11 @@ export function planObject(workload: Workload, index: number, opts: PlanOptions)
     id,
     path: layoutPath(workload, id, index),
     datastreams: workload.datastreams.map((ds) => {
-      const contentId = { seed: workload.seed, objectIndex: index, datastreamId: ds.id };
       const kind: ContentKind = ds.contentKind;
-      return { ...contentId, id: ds.id, size: sampleSize(ds.size, contentId), kind, mime: ds.mime };
+      // a plain literal (no spread of the content id): planned once per object of a run
+      const plan: DatastreamPlan = { seed: workload.seed, objectIndex: index, datastreamId: ds.id, id: ds.id, size: 0, kind, mime: ds.mime };
+      plan.size = ds.size.kind === 'fixed' ? ds.size.bytes : sampleSize(ds.size, plan);
+      return plan;
     }),
   };
 }

@@ -17,7 +17,7 @@ after(() => tmp.cleanup());
 test('run --json on the quick workload records 20 batches and returns a verdict whose exit code matches', async () => {
   const db = join(tmp.dir, 'r.db');
   const data = join(tmp.dir, 'store');
-  const r = await runCli(['run', '--workload', fixture('workloads/quick.json'), '--db', db, '--data', data, '--verify', 'readback', '--json']);
+  const r = await runCli(['run', '--workload', fixture('workloads/quick.json'), '--db', db, '--data', data, '--verify', 'readback', '--no-stop-early', '--json']);
   const out = JSON.parse(r.stdout);
   assert.equal(out.status, 'completed', r.stderr);
   assert.equal(out.batches, 20);

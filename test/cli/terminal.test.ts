@@ -26,7 +26,7 @@ function inTerminal(args: string[], env: Record<string, string> = {}): string {
 }
 
 test('on a terminal, run draws a progress bar with objects, MB/s, ETA and a sparkline, redrawn in place', { skip: hasScript ? false : 'util-linux script is missing' }, () => {
-  const out = inTerminal(['run', '--workload', fixture('workloads/quick.json'), '--no-chart', '--db', join(tmp.dir, 'tty.db')], { NO_COLOR: '1' });
+  const out = inTerminal(['run', '--workload', fixture('workloads/quick.json'), '--no-chart', '--no-stop-early', '--db', join(tmp.dir, 'tty.db')], { NO_COLOR: '1' });
   const frames = out.split('\r').filter((f) => f.includes('batch '));
   assert.ok(frames.length >= 20, `one redraw per batch (saw ${frames.length})`);
   const last = frames.find((f) => f.includes('batch 20/20')) ?? '';

@@ -38,7 +38,7 @@ test('run --backend fedora3: 24 batches with readback verification, then check a
   const env = { INGEST_SCALE_PASSWORD: PASSWORD };
   const r = await runCli(
     ['run', '--backend', 'fedora3', '--url', server.url, '--user', 'fedoraAdmin', '--pid-namespace', 'e2e', '-n', '600', '--batch-size', '25',
-      '--datastream', 'DS1:8KiB', '--datastream', 'DS2:uniform:1KiB-32KiB:compressible', '--verify', 'readback', '--db', db, '--json', '--label', 'f3-e2e'],
+      '--datastream', 'DS1:8KiB', '--datastream', 'DS2:uniform:1KiB-32KiB:compressible', '--verify', 'readback', '--no-stop-early', '--db', db, '--json', '--label', 'f3-e2e'],
     { env },
   );
   assert.ok(r.stdout, r.stderr);

@@ -91,6 +91,7 @@ export class HttpTarget {
   async request(method: Dispatcher.HttpMethod, path: string, o: { headers?: Record<string, string>; body?: RequestBody; readText?: boolean; onChunk?: (c: Buffer) => void } = {}): Promise<HttpResult> {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (this.auth) headers.authorization = this.auth;
+    if (!o.onChunk && !o.readText) return this.discarding(method, path, headers, o.body ?? null);
     const start = process.hrtime.bigint();
     let res: Dispatcher.ResponseData;
     try {
@@ -108,6 +109,36 @@ export class HttpTarget {
       throw networkError(e, this.display);
     }
     return { status: res.statusCode, headers: res.headers, text, ttfbMs };
+  }
+
+  /**
+   * `request` for a response whose body is not wanted (most PUTs and DELETEs): dispatched with a
+   * small handler that drops the body as it arrives, instead of a response stream per request.
+   * Same status, headers (parsed alike), time to first byte and errors; resolves at the body's end.
+   */
+  private discarding(method: Dispatcher.HttpMethod, path: string, headers: Record<string, string>, body: RequestBody): Promise<HttpResult> {
+    return new Promise((resolve, reject) => {
+      const start = process.hrtime.bigint();
+      let status = 0;
+      let resHeaders: Record<string, string | string[] | undefined> = {};
+      let ttfbMs = 0;
+      const handler: Dispatcher.DispatchHandler = {
+        onRequestStart: () => undefined, // marks the handler as undici 7's controller-style API
+        onResponseStart: (_c, statusCode, h) => {
+          if (statusCode < 200) return; // informational 1xx: the final response follows
+          status = statusCode;
+          resHeaders = h;
+          ttfbMs = Number(process.hrtime.bigint() - start) / 1e6;
+        },
+        onResponseEnd: () => resolve({ status, headers: resHeaders, text: '', ttfbMs }),
+        onResponseError: (_c, e) => reject(networkError(e, this.display)),
+      };
+      try {
+        this.pool.dispatch({ method, path, headers, body: toBody(body) }, handler);
+      } catch (e) {
+        reject(networkError(e, this.display));
+      }
+    });
   }
 
   /**
@@ -130,9 +161,31 @@ export class HttpTarget {
   }
 }
 
+/**
+ * The body as undici takes it. A synchronous iterable (a content generator) of one chunk — every
+ * body up to the generator's chunk size — goes as that Buffer: undici then writes headers and body
+ * in one corked write, with no stream per request. Longer ones stream (the chunks already pulled
+ * first), so a large body is never held whole.
+ */
 function toBody(b: RequestBody): string | Buffer | Readable | null {
   if (b === null || typeof b === 'string' || Buffer.isBuffer(b)) return b;
-  return Readable.from(b as Iterable<Buffer>, { objectMode: false });
+  if (Symbol.iterator in b) {
+    const it = (b as Iterable<Buffer>)[Symbol.iterator]();
+    const first = it.next();
+    if (first.done) return EMPTY;
+    const second = it.next();
+    if (second.done) return first.value;
+    return Readable.from(resume(first.value, second.value, it), { objectMode: false });
+  }
+  return Readable.from(b, { objectMode: false });
+}
+
+const EMPTY = Buffer.alloc(0);
+
+function* resume(first: Buffer, second: Buffer, rest: Iterator<Buffer>): Generator<Buffer> {
+  yield first;
+  yield second;
+  for (let r = rest.next(); !r.done; r = rest.next()) yield r.value;
 }
 
 function networkError(e: unknown, target: string): OpError {

@@ -1,0 +1,36 @@
+/**
+ * Child process of the HTTP overhead benchmark, our side: drives the engine in-process (runEngine)
+ * with the http-put backend and a no-op BatchSink, so the figure is the HTTP path alone (content
+ * generation, undici, the batch runner) without SQLite. A warm-up run on the same backend (same
+ * connection pool) comes first; then `objects` PUTs are timed. Prints one JSON line.
+ */
+import { HttpPutBackend } from '../../src/backends/http-put/http-put-backend.js';
+import { runEngine } from '../../src/engine/run-engine.js';
+import { msSince, hrNow } from '../lib/stats.js';
+import { fixedWorkload, nullSink } from '../lib/workloads.js';
+
+interface Arg {
+  url: string;
+  size: number;
+  concurrency: number;
+  objects: number;
+  warmup: number;
+  batchSize?: number;
+}
+
+const a = JSON.parse(process.argv[2] ?? '{}') as Arg;
+const runId = `b${process.pid}`;
+const workload = fixedWorkload(a.objects, a.size, { concurrency: a.concurrency, batchSize: a.batchSize ?? 1000 });
+const backend = new HttpPutBackend({ url: a.url, connections: a.concurrency, runId, workload });
+await backend.preflight();
+const run = (objects: number, idPrefix: string) =>
+  runEngine({ runId, workload: { ...workload, objects }, backend, sink: nullSink, idPrefix, maxErrorRate: 0 });
+if (a.warmup > 0) await run(a.warmup, 'w');
+const cpu0 = process.cpuUsage();
+const t = hrNow();
+const r = await run(a.objects, 'm');
+const ms = msSince(t);
+const cpu = process.cpuUsage(cpu0);
+await backend.close();
+const failed = r.batches.reduce((s, b) => s + b.failedOps, 0);
+process.stdout.write(`${JSON.stringify({ requests: a.objects, failed, seconds: ms / 1000, rps: a.objects / (ms / 1000), cpuUsPerRequest: (cpu.user + cpu.system) / a.objects })}\n`);
