@@ -15,13 +15,17 @@ export const nginxInstalled = (): boolean => existsSync(NGINX);
 export interface NginxPeer {
   url: string;
   pid: number;
+  /** The Server header nginx answers with, e.g. nginx/1.22.1. */
+  version: string;
+  /** Empties the document root (benchmarks call it between runs so large bodies never fill the disk). */
+  clear(): void;
   stop(): Promise<void>;
 }
 
 export async function startNginx(limitMs = 20_000): Promise<NginxPeer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-nginx-'));
-  for (const d of ['root', 'tmp', 'logs']) mkdirSync(join(dir, d));
+  for (const d of ['root/dav', 'tmp', 'logs']) mkdirSync(join(dir, d), { recursive: true });
   const conf = join(dir, 'nginx.conf');
   writeFileSync(
     conf,
@@ -34,6 +38,7 @@ http {
   access_log off;
   client_body_temp_path ${dir}/tmp;
   proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp; uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  keepalive_requests 1000000;
   server {
     listen 127.0.0.1:${port};
     location /dav/ {
@@ -57,6 +62,10 @@ http {
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  const clear = (): void => {
+    rmSync(join(dir, 'root', 'dav'), { recursive: true, force: true });
+    mkdirSync(join(dir, 'root', 'dav'), { recursive: true });
+  };
   const url = `http://127.0.0.1:${port}/dav`;
   const deadline = Date.now() + limitMs;
   while (Date.now() < deadline) {
@@ -65,8 +74,10 @@ http {
       throw new Error(`nginx exited with ${child.exitCode}: ${stderr}`);
     }
     try {
-      await fetch(`${url}/`);
-      return { url, pid: child.pid as number, stop };
+      const r = await fetch(`${url}/`);
+      const version = r.headers.get('server') ?? 'nginx';
+      await r.arrayBuffer();
+      return { url, pid: child.pid as number, version, clear, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
