@@ -7,6 +7,7 @@ set -euo pipefail
 
 need=()
 command -v chromium >/dev/null || need+=(chromium fonts-dejavu-core)
+command -v openssl >/dev/null || need+=(openssl)
 command -v ceph-mon >/dev/null || need+=(ceph-mon)
 command -v ceph-osd >/dev/null || need+=(ceph-osd)
 command -v radosgw >/dev/null || need+=(radosgw)

@@ -6,14 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { hrNow, msSince } from '../lib/stats.js';
-
-interface Arg {
-  url: string;
-  size: number;
-  concurrency: number;
-  objects: number;
-  warmup: number;
-}
+import { clientArg, printResult } from './client-arg.js';
 
 interface AutocannonResult {
   errors: number;
@@ -31,7 +24,7 @@ const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as Autocannon;
 export const AUTOCANNON_VERSION = (require('autocannon/package.json') as { version: string }).version;
 
-const a = JSON.parse(process.argv[2] ?? '{}') as Arg;
+const a = clientArg();
 const body = randomBytes(a.size);
 /**
  * One autocannon run of `amount` requests; resolves with the time from the call to the last
@@ -64,4 +57,4 @@ const cpu0 = process.cpuUsage();
 const { r, ms } = await fire(a.objects);
 const cpu = process.cpuUsage(cpu0);
 const ok = r['2xx'];
-process.stdout.write(`${JSON.stringify({ requests: ok + r.non2xx, failed: r.errors + r.timeouts + r.non2xx, seconds: ms / 1000, rps: ok / (ms / 1000), cpuUsPerRequest: (cpu.user + cpu.system) / a.objects, version: AUTOCANNON_VERSION })}\n`);
+printResult(a, { requests: ok + r.non2xx, failed: r.errors + r.timeouts + r.non2xx, ms, cpu, rps: ok / (ms / 1000), extra: { version: AUTOCANNON_VERSION } });

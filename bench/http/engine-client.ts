@@ -8,17 +8,9 @@ import { HttpPutBackend } from '../../src/backends/http-put/http-put-backend.js'
 import { runEngine } from '../../src/engine/run-engine.js';
 import { msSince, hrNow } from '../lib/stats.js';
 import { fixedWorkload, nullSink } from '../lib/workloads.js';
+import { clientArg, printResult } from './client-arg.js';
 
-interface Arg {
-  url: string;
-  size: number;
-  concurrency: number;
-  objects: number;
-  warmup: number;
-  batchSize?: number;
-}
-
-const a = JSON.parse(process.argv[2] ?? '{}') as Arg;
+const a = clientArg();
 const runId = `b${process.pid}`;
 const workload = fixedWorkload(a.objects, a.size, { concurrency: a.concurrency, batchSize: a.batchSize ?? 1000 });
 const backend = new HttpPutBackend({ url: a.url, connections: a.concurrency, runId, workload });
@@ -33,4 +25,4 @@ const ms = msSince(t);
 const cpu = process.cpuUsage(cpu0);
 await backend.close();
 const failed = r.batches.reduce((s, b) => s + b.failedOps, 0);
-process.stdout.write(`${JSON.stringify({ requests: a.objects, failed, seconds: ms / 1000, rps: a.objects / (ms / 1000), cpuUsPerRequest: (cpu.user + cpu.system) / a.objects })}\n`);
+printResult(a, { failed, ms, cpu });

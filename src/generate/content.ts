@@ -85,3 +85,16 @@ export function contentSha256(spec: ContentSpec, range?: ByteRange): string {
   for (const chunk of contentChunks(spec, CHUNK_SIZE, range)) h.update(chunk);
   return h.digest('hex');
 }
+
+/**
+ * The whole content as one Buffer, for a datastream small enough to send in one write (at most
+ * `max` bytes, 1 MiB by default): the same bytes as contentChunks without a generator per body.
+ */
+export function contentBuffer(spec: ContentSpec, max = 1024 * 1024): Buffer {
+  if (spec.size > max) throw new RangeError(`contentBuffer: ${spec.size} bytes is above ${max}; stream it with contentChunks`);
+  const key = derive('content', spec);
+  const cipher = createCipheriv('aes-128-ctr', key.subarray(0, 16), key.subarray(16, 32));
+  const chunk = cipher.update(zerosOf(spec.size).subarray(0, spec.size));
+  if (spec.kind === 'compressible') toText(chunk, 0);
+  return chunk;
+}

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
-import { CHUNK_SIZE, contentChunks, contentSha256, type ContentSpec } from '../../src/generate/content.js';
+import { CHUNK_SIZE, contentBuffer, contentChunks, contentSha256, type ContentSpec } from '../../src/generate/content.js';
 import { layoutPath, planBatch, planObject } from '../../src/generate/plan.js';
 import { sampleSize } from '../../src/generate/size-sampler.js';
 import { defaultWorkload } from '../../src/workload/defaults.js';
@@ -245,4 +245,15 @@ test('a byte range of the content equals the same slice of the whole, for both k
     }),
     { numRuns: 40 },
   );
+});
+
+test('contentBuffer is the same bytes as contentChunks, in one Buffer, and refuses sizes above its limit', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 300_000 }), fc.constantFrom<ContentKind>('random', 'compressible'), fc.nat(1000), (size, kind, objectIndex) => {
+      const spec: ContentSpec = { seed: 11, objectIndex, datastreamId: 'D', size, kind };
+      assert.ok(contentBuffer(spec).equals(bytesOf(spec)));
+    }),
+    { numRuns: 40 },
+  );
+  assert.throws(() => contentBuffer({ seed: 1, objectIndex: 0, datastreamId: 'D', size: 2048, kind: 'random' }, 1024), RangeError);
 });

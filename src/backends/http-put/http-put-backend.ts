@@ -4,7 +4,7 @@
  * removed with DELETE. It fits WebDAV-style servers (nginx dav_methods, Apache mod_dav with
  * create_full_put_path) and is the path the overhead benchmarks compare with autocannon.
  */
-import { contentChunks } from '../../generate/content.js';
+import { contentBuffer, contentChunks } from '../../generate/content.js';
 import { layoutPath, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
 import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
@@ -30,10 +30,15 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
 
   constructor(private readonly o: HttpPutOptions) {
     this.http = new HttpTarget(o);
+    this.root = `${this.http.basePath}/ingest-scale-${o.runId}`;
   }
 
-  private path(id: string, index: number, dsId: string): string {
-    return [`${this.http.basePath}/ingest-scale-${this.o.runId}`, ...layoutPath(this.o.workload, id, index), id, dsId].map((s, i) => (i === 0 ? s : encodeURIComponent(s))).join('/');
+  private readonly root: string;
+
+  private path(id: string, index: number, dsId: string, segments?: readonly string[]): string {
+    let p = this.root;
+    for (const s of segments ?? layoutPath(this.o.workload, id, index)) p += `/${encodeURIComponent(s)}`;
+    return `${p}/${encodeURIComponent(id)}/${encodeURIComponent(dsId)}`;
   }
 
   async preflight(): Promise<TargetInfo> {
@@ -54,10 +59,9 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
       const meta = { kind: 'add-datastream' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
       ops.push(
         await timeOp(meta, async () => {
-          const r = await this.http.request('PUT', this.path(plan.id, plan.index, ds.id), {
-            headers: { 'content-type': ds.mime, 'content-length': String(ds.size) },
-            body: contentChunks(ds, BODY_CHUNK),
-          });
+          // a body up to BODY_CHUNK is generated as one Buffer and leaves with its head in one write
+          const body = ds.size <= BODY_CHUNK ? contentBuffer(ds, BODY_CHUNK) : contentChunks(ds, BODY_CHUNK);
+          const r = await this.http.send('PUT', this.path(plan.id, plan.index, ds.id, plan.path), { 'content-type': ds.mime, 'content-length': String(ds.size) }, body);
           if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, this.http.display);
           if (r.status !== 200 && r.status !== 201 && r.status !== 204) throw new OpError(`E_HTTP_${r.status}`, `PUT ${plan.id}/${ds.id}: HTTP ${r.status}`, r.status);
           return { httpStatus: r.status, ttfbMs: r.ttfbMs };

@@ -1,8 +1,9 @@
 /**
  * Client-side HTTP plumbing shared by the server backends (never by the reference servers): the
- * target URL (credentials refused in it), one undici Pool sized to the concurrency, preemptive
- * Basic auth, TLS verified by default with an optional private CA, and timed requests that report
- * time to first byte and total time including the whole body both ways.
+ * target URL (credentials refused in it), two clients sized to the concurrency — the keep-alive
+ * write client (http1-pool.ts) for requests whose response body is dropped, an undici Pool for
+ * the rest — preemptive Basic auth, TLS verified by default with an optional private CA, and timed
+ * requests that report time to first byte and total time including the whole body both ways.
  */
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -10,6 +11,7 @@ import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { RunFailedError, UsageError } from '../../errors.js';
 import { OpError } from '../op-timer.js';
+import { Http1Pool } from './http1-pool.js';
 
 export interface HttpTargetOptions {
   url: string;
@@ -53,6 +55,7 @@ export class HttpTarget {
   /** Path prefix of the target without a trailing slash, e.g. "/fedora". */
   readonly basePath: string;
   private readonly pool: Pool;
+  private readonly writer: Http1Pool;
   private readonly auth: string | undefined;
 
   constructor(o: HttpTargetOptions) {
@@ -66,6 +69,7 @@ export class HttpTarget {
         throw new UsageError('E_FILE_UNREADABLE', `cannot read --ca ${o.caFile} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`, 'give --ca a PEM file of the CA that signed the server certificate');
       }
     }
+    this.writer = new Http1Pool({ origin: this.base, connections: Math.max(1, o.connections), ...(ca ? { ca } : {}) });
     this.pool = new Pool(this.base.origin, {
       connections: Math.max(1, o.connections),
       pipelining: 1,
@@ -90,8 +94,8 @@ export class HttpTarget {
    */
   async request(method: Dispatcher.HttpMethod, path: string, o: { headers?: Record<string, string>; body?: RequestBody; readText?: boolean; onChunk?: (c: Buffer) => void } = {}): Promise<HttpResult> {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (!o.onChunk && !o.readText) return this.send(method, path, headers, o.body ?? null);
     if (this.auth) headers.authorization = this.auth;
-    if (!o.onChunk && !o.readText) return this.discarding(method, path, headers, o.body ?? null);
     const start = process.hrtime.bigint();
     let res: Dispatcher.ResponseData;
     try {
@@ -112,33 +116,18 @@ export class HttpTarget {
   }
 
   /**
-   * `request` for a response whose body is not wanted (most PUTs and DELETEs): dispatched with a
-   * small handler that drops the body as it arrives, instead of a response stream per request.
-   * Same status, headers (parsed alike), time to first byte and errors; resolves at the body's end.
+   * `request` for a response whose body is not wanted (every PUT, POST and DELETE of an ingest):
+   * sent on the keep-alive write client (http1-pool.ts), which drops the response body as it
+   * arrives. Same status, headers, time to first byte and error codes as `request` gives. The
+   * headers object is the caller's own: the authorization header is added to it.
    */
-  private discarding(method: Dispatcher.HttpMethod, path: string, headers: Record<string, string>, body: RequestBody): Promise<HttpResult> {
-    return new Promise((resolve, reject) => {
-      const start = process.hrtime.bigint();
-      let status = 0;
-      let resHeaders: Record<string, string | string[] | undefined> = {};
-      let ttfbMs = 0;
-      const handler: Dispatcher.DispatchHandler = {
-        onRequestStart: () => undefined, // marks the handler as undici 7's controller-style API
-        onResponseStart: (_c, statusCode, h) => {
-          if (statusCode < 200) return; // informational 1xx: the final response follows
-          status = statusCode;
-          resHeaders = h;
-          ttfbMs = Number(process.hrtime.bigint() - start) / 1e6;
-        },
-        onResponseEnd: () => resolve({ status, headers: resHeaders, text: '', ttfbMs }),
-        onResponseError: (_c, e) => reject(networkError(e, this.display)),
-      };
-      try {
-        this.pool.dispatch({ method, path, headers, body: toBody(body) }, handler);
-      } catch (e) {
-        reject(networkError(e, this.display));
-      }
-    });
+  async send(method: Dispatcher.HttpMethod, path: string, headers: Record<string, string>, body: RequestBody): Promise<HttpResult> {
+    if (this.auth) headers.authorization = this.auth;
+    try {
+      return await this.writer.request(method, path, headers, body);
+    } catch (e) {
+      throw networkError(e, this.display);
+    }
   }
 
   /**
@@ -157,6 +146,7 @@ export class HttpTarget {
   }
 
   async close(): Promise<void> {
+    await this.writer.close();
     await this.pool.close();
   }
 }
@@ -189,7 +179,7 @@ function* resume(first: Buffer, second: Buffer, rest: Iterator<Buffer>): Generat
 }
 
 function networkError(e: unknown, target: string): OpError {
-  const code = (e as { code?: string }).code ?? 'E_NETWORK';
+  const code = e instanceof OpError ? e.errorCode : ((e as { code?: string }).code ?? 'E_NETWORK');
   return new OpError(code, `${target}: ${(e as Error).message}`);
 }
 

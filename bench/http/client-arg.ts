@@ -1,0 +1,23 @@
+/**
+ * What the HTTP benchmark hands each client process (one JSON argument) and the one JSON line
+ * each prints back: the same shape for ours and the references, so they are timed alike.
+ */
+export interface ClientArg {
+  url: string;
+  size: number;
+  concurrency: number;
+  objects: number;
+  warmup: number;
+  batchSize?: number;
+}
+
+export function clientArg(): ClientArg {
+  return JSON.parse(process.argv[2] ?? '{}') as ClientArg;
+}
+
+/** Prints the result line: requests/s over the timed part, and the process's CPU per request. */
+export function printResult(a: ClientArg, r: { failed: number; ms: number; cpu: NodeJS.CpuUsage; requests?: number; rps?: number; extra?: Record<string, unknown> }): void {
+  const seconds = r.ms / 1000;
+  const line = { requests: r.requests ?? a.objects, failed: r.failed, seconds, rps: r.rps ?? a.objects / seconds, cpuUsPerRequest: (r.cpu.user + r.cpu.system) / a.objects, ...(r.extra ?? {}) };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}

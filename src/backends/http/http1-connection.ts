@@ -1,0 +1,232 @@
+/**
+ * One keep-alive HTTP/1.1 connection of the write client (src/backends/http/http1-pool.ts): it
+ * sends one request at a time (never pipelines) — a prebuilt head and the body in as few writes as
+ * possible, streaming long bodies with backpressure — and parses the response as it arrives. A
+ * response that ends before the body was sent (an early 401 or 413), a `Connection: close`, bytes
+ * past the response, a parse error or a timeout make the connection unusable: it is destroyed,
+ * never reused with a half-sent request.
+ */
+import type { Socket } from 'node:net';
+import { OpError } from '../op-timer.js';
+import { ResponseParser, type Headers, type ParsedHead } from './http1-response-parser.js';
+
+/** The response: status, headers (built when first read) and time to first byte. */
+export class Http1Result {
+  constructor(
+    private readonly head: ParsedHead,
+    readonly ttfbMs: number,
+  ) {}
+
+  get status(): number {
+    return this.head.status;
+  }
+
+  get headers(): Headers {
+    return this.head.headers;
+  }
+
+  /** The response body is dropped as it arrives. */
+  get text(): string {
+    return '';
+  }
+}
+
+export type WriteBody = Buffer | Iterable<Buffer> | AsyncIterable<Uint8Array> | null;
+
+interface Pending {
+  resolve: (r: Http1Result) => void;
+  reject: (e: Error) => void;
+  startNs: bigint;
+  ttfbMs: number;
+  bodySent: boolean;
+  settled: boolean;
+}
+
+/** Sockets idle or silent this long are closed; an active request fails with E_TIMEOUT. */
+export const SOCKET_TIMEOUT_MS = 300_000;
+/** Bodies up to this size are copied behind the head and sent in one plain write. */
+const COPY_LIMIT = 64 * 1024;
+
+export class Http1Connection {
+  private current: Pending | null = null;
+  private readonly parser = new ResponseParser((h) => this.onHead(h));
+  private wakeWriter: (() => void) | null = null;
+  private closed = false;
+  /** When the server's keep-alive window for this idle connection ends (ms since epoch). */
+  expiresAt = Infinity;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly onFree: (c: Http1Connection, reusable: boolean) => void,
+  ) {
+    socket.setNoDelay(true);
+    socket.setTimeout(SOCKET_TIMEOUT_MS);
+    socket.on('data', (d: Buffer) => this.onData(d));
+    socket.on('drain', () => this.wake());
+    socket.on('error', (e) => this.fail(e));
+    socket.on('close', () => this.onClose());
+    socket.on('timeout', () => this.fail(new OpError('E_TIMEOUT', `no response within ${SOCKET_TIMEOUT_MS / 1000} s`)));
+  }
+
+  get usable(): boolean {
+    return !this.closed && this.current === null && Date.now() < this.expiresAt;
+  }
+
+  /** Sends one request (head already serialised) and resolves when its response has ended. */
+  send(head: Buffer, body: WriteBody, isHead: boolean, onBody: ((c: Buffer) => void) | null, contentLength: number | null): Promise<Http1Result> {
+    return new Promise<Http1Result>((resolve, reject) => {
+      const p: Pending = {
+        resolve,
+        reject,
+        startNs: process.hrtime.bigint(),
+        ttfbMs: 0,
+        bodySent: false,
+        settled: false,
+      };
+      this.current = p;
+      this.parser.start(isHead, onBody);
+      this.socket.ref();
+      const b = body !== null && !Buffer.isBuffer(body) && Symbol.iterator in body ? firstChunks(body as Iterable<Buffer>) : body;
+      if (b === null || Buffer.isBuffer(b)) {
+        if (b !== null && contentLength !== null && b.length !== contentLength) {
+          this.fail(new OpError('E_BODY_LENGTH', `body of ${b.length} bytes, content-length ${contentLength}`));
+          return;
+        }
+        if (b === null || b.length === 0) this.socket.write(head);
+        else if (b.length <= COPY_LIMIT) this.socket.write(Buffer.concat([head, b], head.length + b.length));
+        else {
+          this.socket.cork();
+          this.socket.write(head);
+          this.socket.write(b);
+          this.socket.uncork();
+        }
+        p.bodySent = true;
+        return;
+      }
+      const [first, rest] = Array.isArray(b) ? b : [null, b];
+      this.stream(p, head, first, rest, contentLength).catch((e: Error) => {
+        if (this.current === p) this.fail(e);
+      });
+    });
+  }
+
+  /** Streams a longer body: the head with its first piece (when known) in one write, then the rest. */
+  private async stream(p: Pending, head: Buffer, first: Buffer | null, body: Iterable<Buffer> | AsyncIterable<Uint8Array>, contentLength: number | null): Promise<void> {
+    const chunked = contentLength === null;
+    let sent = 0;
+    this.socket.cork();
+    this.socket.write(head);
+    const send = (chunk: Uint8Array): boolean => {
+      sent += chunk.length;
+      if (!chunked && sent > contentLength) throw new OpError('E_BODY_LENGTH', `body longer than its content-length ${contentLength}`);
+      return chunked ? this.writeChunk(chunk) : this.socket.write(chunk);
+    };
+    if (first !== null) send(first);
+    this.socket.uncork();
+    for await (const chunk of body as AsyncIterable<Uint8Array>) {
+      if (this.current !== p || p.settled) return; // answered early or failed: stop sending
+      if (chunk.length === 0) continue;
+      if (!send(chunk)) await new Promise<void>((r) => (this.wakeWriter = r));
+    }
+    if (this.current !== p || p.settled) return;
+    if (chunked) this.socket.write('0\r\n\r\n');
+    else if (sent !== contentLength) throw new OpError('E_BODY_LENGTH', `body of ${sent} bytes, content-length ${contentLength}`);
+    p.bodySent = true;
+  }
+
+  private writeChunk(chunk: Uint8Array): boolean {
+    this.socket.cork();
+    this.socket.write(`${chunk.length.toString(16)}\r\n`);
+    this.socket.write(chunk);
+    const ok = this.socket.write('\r\n');
+    this.socket.uncork();
+    return ok;
+  }
+
+  private wake(): void {
+    const w = this.wakeWriter;
+    this.wakeWriter = null;
+    w?.();
+  }
+
+  private onHead(h: ParsedHead): void {
+    const p = this.current;
+    if (p === null) return;
+    p.ttfbMs = Number(process.hrtime.bigint() - p.startNs) / 1e6;
+    // the server's announced idle window less a second (undici's habit); 4 s when unannounced
+    this.expiresAt = Date.now() + (h.keepAliveTimeout !== null ? Math.max(0, h.keepAliveTimeout * 1000 - 1000) : 4000);
+  }
+
+  private onData(d: Buffer): void {
+    const p = this.current;
+    if (p === null) {
+      this.destroy(); // bytes with no request outstanding: the connection is out of step
+      return;
+    }
+    let left: number;
+    try {
+      left = this.parser.feed(d);
+    } catch (e) {
+      this.fail(e as Error);
+      return;
+    }
+    if (this.parser.done) this.finish(p, left === 0 && p.bodySent && (this.parser.head?.keepAlive ?? false));
+  }
+
+  private finish(p: Pending, reusable: boolean): void {
+    const head = this.parser.head as ParsedHead;
+    p.settled = true;
+    this.current = null;
+    this.wake();
+    if (!reusable) this.destroy();
+    else this.socket.unref();
+    p.resolve(new Http1Result(head, p.ttfbMs));
+    this.onFree(this, reusable);
+  }
+
+  private onClose(): void {
+    this.closed = true;
+    const p = this.current;
+    if (p === null) return this.onFree(this, false);
+    if (this.parser.endsAtClose) this.finish(p, false);
+    else this.fail(new OpError('E_SOCKET_CLOSED', 'the server closed the connection before the response ended'));
+  }
+
+  private fail(e: Error): void {
+    const p = this.current;
+    this.current = null;
+    this.destroy();
+    this.wake();
+    if (p !== null && !p.settled) {
+      p.settled = true;
+      p.reject(e);
+      this.onFree(this, false);
+    }
+  }
+
+  destroy(): void {
+    this.closed = true;
+    this.socket.destroy();
+  }
+}
+
+/**
+ * A synchronous body (a content generator) pulled one piece ahead: a body of one piece — every
+ * body up to the generator's piece size — becomes that Buffer, sent with the head in one write;
+ * a longer one becomes [first piece, the rest] so the head travels with the first piece.
+ */
+function firstChunks(body: Iterable<Buffer>): Buffer | [Buffer, Iterable<Buffer>] {
+  const it = body[Symbol.iterator]();
+  const first = it.next();
+  if (first.done) return EMPTY;
+  const second = it.next();
+  if (second.done) return first.value;
+  return [first.value, rest(second.value, it)];
+}
+
+function* rest(second: Buffer, it: Iterator<Buffer>): Generator<Buffer> {
+  yield second;
+  for (let r = it.next(); !r.done; r = it.next()) yield r.value;
+}
+
+const EMPTY = Buffer.alloc(0);
