@@ -15,8 +15,8 @@
  * (two-sided 95%); other z values (e.g. 3.72 for sequential looks) can be passed.
  */
 
-import { orderStatistics } from './order-statistics.js';
 import { at, median, tieGroupSizes } from './robust.js';
+import { allPairwiseSlopes, distinctXPairs, pairwiseSlopeOrderStatistics } from './slope-selection.js';
 
 /** Two-sided 95% normal quantile used throughout the gate. */
 export const Z_95 = 1.959964;
@@ -42,31 +42,14 @@ export function roundHalfEven(v: number): number {
   return f % 2 === 0 ? f : f + 1;
 }
 
-/**
- * All pairwise slopes (y_j - y_i) / (x_j - x_i), i < j, over pairs with distinct x, in pair order
- * (not sorted), in one typed array.
- */
-export function pairwiseSlopesUnsorted(x: ArrayLike<number>, y: ArrayLike<number>): Float64Array {
-  const n = x.length;
-  const xs = Float64Array.from(x);
-  const ys = Float64Array.from({ length: n }, (_, i) => at(y, i));
-  const out = new Float64Array((n * (n - 1)) / 2);
-  let count = 0;
-  for (let i = 0; i < n; i++) {
-    const xi = xs[i] as number;
-    const yi = ys[i] as number;
-    for (let j = i + 1; j < n; j++) {
-      const dx = (xs[j] as number) - xi;
-      if (dx === 0) continue;
-      out[count++] = ((ys[j] as number) - yi) / dx;
-    }
-  }
-  return count === out.length ? out : out.subarray(0, count);
+/** x and y as typed arrays (a missing value of y, like one of x, becomes NaN). */
+function asArrays(x: ArrayLike<number>, y: ArrayLike<number>): [Float64Array, Float64Array] {
+  return [Float64Array.from(x), Float64Array.from({ length: x.length }, (_, i) => at(y, i))];
 }
 
 /** All pairwise slopes over pairs with distinct x, sorted ascending. */
 export function pairwiseSlopes(x: ArrayLike<number>, y: ArrayLike<number>): Float64Array {
-  const sorted = pairwiseSlopesUnsorted(x, y);
+  const sorted = allPairwiseSlopes(...asArrays(x, y));
   sorted.sort();
   return sorted;
 }
@@ -126,11 +109,11 @@ export function theilSen(
     throw new RangeError(`theilSen: x has ${x.length} values but y has ${y.length}`);
   }
   // Only the median and the two CI positions of the sorted slopes are needed: select them.
-  const slopes = pairwiseSlopesUnsorted(x, y);
-  const nPairs = slopes.length;
+  const [xs, ys] = asArrays(x, y);
+  const nPairs = distinctXPairs(xs);
   const mid = Math.floor(nPairs / 2);
   const ci = senIndices(nPairs, x, y, z);
-  const [below, above, lowerAt, upperAt] = orderStatistics(slopes, [mid - 1, mid, ci?.[0] ?? -1, ci?.[1] ?? -1]);
+  const [below, above, lowerAt, upperAt] = pairwiseSlopeOrderStatistics(xs, ys, nPairs, [mid - 1, mid, ci?.[0] ?? -1, ci?.[1] ?? -1]);
   const slope = nPairs === 0 ? Number.NaN : nPairs % 2 === 1 ? (above as number) : ((below as number) + (above as number)) / 2;
   const intercept = Number.isNaN(slope) ? Number.NaN : jointIntercept(x, y, slope);
   const lower = ci === null ? Number.NaN : (lowerAt as number);

@@ -65,6 +65,18 @@ test('theilSen by selection equals the fit on fully sorted slopes, bit for bit',
   same(idx(600), walk, 2.24);
   same(idx(600).map((i) => Math.log(i - 0.5)), walk);
   same(idx(300), Array.from({ length: 300 }, (_, i) => Math.round(10 * Math.sin(i)) / 10));
+  // enough pairs for the sampled bracket: ties, flat stretches, zeros of both signs, NaN, x ties
+  const n = 420;
+  const noisy = Array.from({ length: n }, () => rand());
+  same(idx(n), noisy);
+  same(idx(n), noisy.map((v) => Math.round(4 * v)));
+  same(idx(n), Array.from({ length: n }, (_, i) => (i < 300 ? 5 : 5 + rand())));
+  same(idx(n), Array.from({ length: n }, (_, i) => (i % 7 === 0 ? -0 : 0)));
+  same(idx(n), noisy.map((v, i) => (i === 200 ? Number.NaN : v)));
+  same(idx(n), noisy.map((v, i) => (i === 17 ? Number.POSITIVE_INFINITY : v)));
+  same(Array.from({ length: n }, () => Math.floor(40 * rand())), noisy);
+  same(idx(n).reverse(), noisy, 3.72);
+  same(Array.from({ length: n }, (_, i) => (i < n - 3 ? 1 : i)), noisy);
   fc.assert(
     fc.property(fc.array(fc.tuple(fc.integer({ min: -5, max: 5 }), anyDouble), { minLength: 0, maxLength: 60 }), (pts) => {
       same(pts.map((p) => p[0]), pts.map((p) => p[1]));
