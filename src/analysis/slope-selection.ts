@@ -16,18 +16,31 @@ import { orderStatistics } from './order-statistics.js';
 /** Below this many pairs, storing every slope is as cheap as sampling. */
 const MIN_PAIRS_TO_SAMPLE = 50_000;
 const SAMPLE_SIZE = 8192;
-/** Sample positions added on each side of the bracket: 4 standard deviations of a sample quantile's rank. */
-const MARGIN = Math.ceil(4 * Math.sqrt(SAMPLE_SIZE));
+/** Sample positions added on each side of the bracket: 6 standard deviations (at most sqrt(S)/2) of a sample quantile's rank. */
+const MARGIN = Math.ceil(3 * Math.sqrt(SAMPLE_SIZE));
+
+interface Scan {
+  /** Slopes below lo, equal to lo, equal to hi (other than lo). */
+  below: number;
+  atLo: number;
+  atHi: number;
+  /** The slopes strictly between lo and hi (all from lo to hi, without `strict`), in pair order. */
+  kept: Float64Array;
+}
 
 /**
  * One pass over the pairs i < j with x_i != x_j: counts the slopes below lo and keeps those from lo
- * to hi (at most cap of them), in pair order. With `strict`, null as soon as a kept slope is -0 or
- * any slope is NaN, or more than cap would be kept; without, NaN slopes are kept too.
+ * to hi (at most cap of them), in pair order. With `strict`, the slopes equal to lo or hi are only
+ * counted (a long run of ties there costs no memory), and the scan gives null as soon as a slope
+ * from lo to hi is -0 or any slope is NaN, or more than cap would be kept; without, every slope
+ * from lo to hi is kept, NaN too.
  */
-function scanSlopes(x: Float64Array, y: Float64Array, lo: number, hi: number, cap: number, strict: boolean): { below: number; kept: Float64Array } | null {
+function scanSlopes(x: Float64Array, y: Float64Array, lo: number, hi: number, cap: number, strict: boolean): Scan | null {
   const n = x.length;
   const kept = new Float64Array(cap);
   let below = 0;
+  let atLo = 0;
+  let atHi = 0;
   let count = 0;
   for (let i = 0; i < n; i++) {
     const xi = x[i] as number;
@@ -38,12 +51,23 @@ function scanSlopes(x: Float64Array, y: Float64Array, lo: number, hi: number, ca
       const v = ((y[j] as number) - yi) / dx;
       if (v < lo) below++;
       else if (v <= hi || v !== v) {
-        if (strict && (v !== v || (v === 0 && 1 / v < 0) || count === cap)) return null;
+        if (strict) {
+          if (v !== v || (v === 0 && 1 / v < 0)) return null;
+          if (v === lo) {
+            atLo++;
+            continue;
+          }
+          if (v === hi) {
+            atHi++;
+            continue;
+          }
+          if (count === cap) return null;
+        }
         kept[count++] = v;
       }
     }
   }
-  return { below, kept: count === cap ? kept : kept.subarray(0, count) };
+  return { below, atLo, atHi, kept: count === cap ? kept : kept.subarray(0, count) };
 }
 
 /** All pairwise slopes over pairs with distinct x, in pair order (i ascending, then j). */
@@ -103,13 +127,27 @@ function viaBracket(x: Float64Array, y: Float64Array, nPairs: number, ks: readon
   const range = bracket(x, y, nPairs, kMin, kMax);
   if (range === null) return null;
   const [lo, hi] = range;
-  const expected = ((kMax - kMin) / nPairs + (4 * MARGIN) / SAMPLE_SIZE) * nPairs;
+  const expected = ((kMax - kMin) / nPairs + (2 * MARGIN) / SAMPLE_SIZE) * nPairs;
   const scan = scanSlopes(x, y, lo, hi, Math.min(nPairs, Math.ceil(2 * expected) + 1024), true);
   if (scan === null) return null;
-  const { below, kept } = scan;
-  const count = kept.length;
-  if (below > kMin || below + count <= kMax) return null;
-  return orderStatistics(kept, ks.map((k) => (valid.includes(k) ? k - below : -1)));
+  // sorted, the slopes run: below lo, atLo copies of lo, the kept ones, atHi copies of hi, above hi
+  const { below, atLo, atHi, kept } = scan;
+  const inKept: number[] = [];
+  const where: (number | null)[] = [];
+  for (const k of ks) {
+    const r = k - below - atLo;
+    if (!valid.includes(k)) where.push(Number.NaN);
+    else if (r < -atLo || r >= kept.length + atHi) return null; // outside the bracket: the sample missed
+    else if (r < 0) where.push(lo);
+    else if (r >= kept.length) where.push(hi);
+    else {
+      where.push(null);
+      inKept.push(r);
+    }
+  }
+  const picked = orderStatistics(kept, inKept);
+  let next = 0;
+  return where.map((v) => (v === null ? (picked[next++] as number) : v));
 }
 
 /**

@@ -13,14 +13,14 @@
  * independent (a batch lies in one page, its statistics need only its own rows), so a second,
  * read-only connection to the same file reads every other page: SQLite's work, most of the time,
  * runs on two threads while this one parses. Each connection asks for its next page before parsing
- * the current one, so at most four pages are held at once. Where the SQLite build lacks ordered
+ * the current one, so at most four pages (of 32 batches) are held at once. Where the SQLite build lacks ordered
  * aggregates (before 3.44) the rows are read in pages instead, on one connection.
  */
 import { DEFAULT_LATENCY_FLOOR_MS, type LnLatencyStats } from '../analysis/op-gate.js';
 import { SqliteDb } from './sqlite.js';
 
 /** Consecutive batch indices per page (per row, in the fallback: OP_STATS_ROWS). */
-const OP_STATS_BATCHES = 64;
+const OP_STATS_BATCHES = 32;
 const OP_STATS_ROWS = 50_000;
 const OK_INGEST = "run_id = ? AND status = 'ok' AND kind IN ('create-object', 'add-datastream')";
 

@@ -70,6 +70,8 @@ test('theilSen by selection equals the fit on fully sorted slopes, bit for bit',
   const noisy = Array.from({ length: n }, () => rand());
   same(idx(n), noisy);
   same(idx(n), noisy.map((v) => Math.round(4 * v)));
+  same(idx(n), idx(n).map((i) => (rand() < 0.1 ? 10 : 0) + i / 64), 2.24);
+  same(idx(n), idx(n).map((i) => (rand() < 0.3 ? -i : i)));
   same(idx(n), Array.from({ length: n }, (_, i) => (i < 300 ? 5 : 5 + rand())));
   same(idx(n), Array.from({ length: n }, (_, i) => (i % 7 === 0 ? -0 : 0)));
   same(idx(n), noisy.map((v, i) => (i === 200 ? Number.NaN : v)));
