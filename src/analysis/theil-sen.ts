@@ -15,7 +15,8 @@
  * (two-sided 95%); other z values (e.g. 3.72 for sequential looks) can be passed.
  */
 
-import { at, medianOfSorted, median, tieGroupSizes } from './robust.js';
+import { at, median, tieGroupSizes } from './robust.js';
+import { allPairwiseSlopes, distinctXPairs, pairwiseSlopeOrderStatistics } from './slope-selection.js';
 
 /** Two-sided 95% normal quantile used throughout the gate. */
 export const Z_95 = 1.959964;
@@ -41,20 +42,14 @@ export function roundHalfEven(v: number): number {
   return f % 2 === 0 ? f : f + 1;
 }
 
+/** x and y as typed arrays (a missing value of y, like one of x, becomes NaN). */
+function asArrays(x: ArrayLike<number>, y: ArrayLike<number>): [Float64Array, Float64Array] {
+  return [Float64Array.from(x), Float64Array.from({ length: x.length }, (_, i) => at(y, i))];
+}
+
 /** All pairwise slopes over pairs with distinct x, sorted ascending. */
 export function pairwiseSlopes(x: ArrayLike<number>, y: ArrayLike<number>): Float64Array {
-  const n = x.length;
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const xi = at(x, i);
-    const yi = at(y, i);
-    for (let j = i + 1; j < n; j++) {
-      const dx = at(x, j) - xi;
-      if (dx === 0) continue;
-      out.push((at(y, j) - yi) / dx);
-    }
-  }
-  const sorted = Float64Array.from(out);
+  const sorted = allPairwiseSlopes(...asArrays(x, y));
   sorted.sort();
   return sorted;
 }
@@ -63,6 +58,21 @@ function tieSum(values: ArrayLike<number>): number {
   let s = 0;
   for (const t of tieGroupSizes(values)) s += t * (t - 1) * (2 * t + 5);
   return s;
+}
+
+/**
+ * 0-based positions of Sen's CI bounds among nPairs sorted slopes, or null when there are no
+ * slopes or the variance is negative (heavy ties in both x and y).
+ */
+export function senIndices(nPairs: number, x: ArrayLike<number>, y: ArrayLike<number>, z: number = Z_95): [number, number] | null {
+  const n = y.length;
+  if (nPairs === 0) return null;
+  const sigmaSq = (n * (n - 1) * (2 * n + 5) - tieSum(x) - tieSum(y)) / 18;
+  if (!(sigmaSq >= 0)) return null;
+  const c = Math.abs(z) * Math.sqrt(sigmaSq);
+  const lowerIndex = Math.max(roundHalfEven((nPairs - c) / 2) - 1, 0);
+  const upperIndex = Math.min(roundHalfEven((nPairs + c) / 2), nPairs - 1);
+  return [lowerIndex, upperIndex];
 }
 
 /**
@@ -75,15 +85,8 @@ export function senInterval(
   y: ArrayLike<number>,
   z: number = Z_95,
 ): [number, number] {
-  const nPairs = sortedSlopes.length;
-  const n = y.length;
-  if (nPairs === 0) return [Number.NaN, Number.NaN];
-  const sigmaSq = (n * (n - 1) * (2 * n + 5) - tieSum(x) - tieSum(y)) / 18;
-  if (!(sigmaSq >= 0)) return [Number.NaN, Number.NaN];
-  const c = Math.abs(z) * Math.sqrt(sigmaSq);
-  const lowerIndex = Math.max(roundHalfEven((nPairs - c) / 2) - 1, 0);
-  const upperIndex = Math.min(roundHalfEven((nPairs + c) / 2), nPairs - 1);
-  return [at(sortedSlopes, lowerIndex), at(sortedSlopes, upperIndex)];
+  const idx = senIndices(sortedSlopes.length, x, y, z);
+  return idx === null ? [Number.NaN, Number.NaN] : [at(sortedSlopes, idx[0]), at(sortedSlopes, idx[1])];
 }
 
 /** Joint intercept: median of y_i - slope * x_i. */
@@ -105,11 +108,17 @@ export function theilSen(
   if (x.length !== y.length) {
     throw new RangeError(`theilSen: x has ${x.length} values but y has ${y.length}`);
   }
-  const slopes = pairwiseSlopes(x, y);
-  const slope = medianOfSorted(slopes);
+  // Only the median and the two CI positions of the sorted slopes are needed: select them.
+  const [xs, ys] = asArrays(x, y);
+  const nPairs = distinctXPairs(xs);
+  const mid = Math.floor(nPairs / 2);
+  const ci = senIndices(nPairs, x, y, z);
+  const [below, above, lowerAt, upperAt] = pairwiseSlopeOrderStatistics(xs, ys, nPairs, [mid - 1, mid, ci?.[0] ?? -1, ci?.[1] ?? -1]);
+  const slope = nPairs === 0 ? Number.NaN : nPairs % 2 === 1 ? (above as number) : ((below as number) + (above as number)) / 2;
   const intercept = Number.isNaN(slope) ? Number.NaN : jointIntercept(x, y, slope);
-  const [lower, upper] = senInterval(slopes, x, y, z);
-  return { slope, intercept, lower, upper, n: y.length, pairs: slopes.length };
+  const lower = ci === null ? Number.NaN : (lowerAt as number);
+  const upper = ci === null ? Number.NaN : (upperAt as number);
+  return { slope, intercept, lower, upper, n: y.length, pairs: nPairs };
 }
 
 /** Residuals y_i - (intercept + slope * x_i). */

@@ -1,20 +1,8 @@
 /** `ingest-scale chart RUN…`: per-batch time against objects stored, runs overlaid, with trends. */
 import { Command } from 'commander';
-import { growthGate } from '../analysis/growth-gate.js';
-import { ExitCode } from '../exit-codes.js';
-import { renderChart } from '../report/chart.js';
-import { chartSeriesOf } from '../report/chart-series.js';
-import { ResultsStore } from '../store/results-store.js';
+import type { ChartFlags } from './chart-action.js';
 import type { CliContext } from './context.js';
-import { dbFromEnv, parseIntFlag } from './parse-flags.js';
-
-interface ChartFlags {
-  db: string;
-  height: string;
-  width?: string;
-  trend: boolean;
-  log?: boolean;
-}
+import { dbFromEnv } from './parse-flags.js';
 
 export function chartCommand(ctx: CliContext): Command {
   return new Command('chart')
@@ -27,22 +15,8 @@ export function chartCommand(ctx: CliContext): Command {
     .option('--log', 'logarithmic time axis (equal ratios, equal heights)')
     .addHelpText('after', '\nColour is used on a terminal unless NO_COLOR is set; the width follows the terminal unless --width is given.')
     .action(async (refs: string[], flags: ChartFlags) => {
-      const height = parseIntFlag(flags.height, '--height', 3, 100);
-      const width = flags.width === undefined ? ctx.width : parseIntFlag(flags.width, '--width', 30, 400);
-      const store = await ResultsStore.open(flags.db, 'read');
-      try {
-        const series = [];
-        for (const ref of refs) {
-          const run = await store.resolveRun(ref);
-          const batches = await store.batches(run.id);
-          const times = batches.map((b) => b.wallMs);
-          const gate = flags.trend && times.length > 0 ? growthGate(times, { batchSize: run.batchSize }) : undefined;
-          series.push(chartSeriesOf(run, batches, gate));
-        }
-        ctx.out(renderChart(series, { height, width, color: ctx.color, log: flags.log === true }));
-        ctx.exitCode = ExitCode.Ok;
-      } finally {
-        await store.close();
-      }
+      // the store, the gate and the chart load only when the command runs
+      const { chart } = await import('./chart-action.js');
+      await chart(ctx, refs, flags);
     });
 }

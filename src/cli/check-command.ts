@@ -4,25 +4,9 @@
  * Exit 0 PASS/WARN, 1 FAIL, 3 INCONCLUSIVE.
  */
 import { Command } from 'commander';
-import { evaluateRun } from '../engine/evaluate-run.js';
-import { loadReportInput } from '../engine/report-loader.js';
-import { exitCodeForVerdict, type ExitCode } from '../exit-codes.js';
-import { baselineFacts } from '../report/report-facts.js';
-import { baselineVerdictText } from '../report/verdict-block.js';
-import { ResultsStore } from '../store/results-store.js';
+import type { CheckFlags } from './check-action.js';
 import type { CliContext } from './context.js';
-import { dbFromEnv, parseMaxGrowth } from './parse-flags.js';
-import { parseGates } from './report-command.js';
-import { evaluationJson, evaluationText } from './run-output.js';
-
-interface CheckFlags {
-  db: string;
-  maxGrowth: string;
-  baseline?: string;
-  maxLevelChange?: string;
-  force?: boolean;
-  json?: boolean;
-}
+import { dbFromEnv } from './parse-flags.js';
 
 export function checkCommand(ctx: CliContext): Command {
   return new Command('check')
@@ -36,36 +20,9 @@ export function checkCommand(ctx: CliContext): Command {
     .option('--json', 'print one JSON object: verdict, growthRatio, ci, warmupDropped, keptBatches, perThousandObjects, exponentK, detectableGrowth, batchesNeeded, stoppedEarly, baseline, ...')
     .addHelpText('after', '\nThe rule (Theil–Sen on log batch times after a warm-up trim, Sen CI) is specified in the README.\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (fewer than 10 kept batches).')
     .action(async (ref: string, flags: CheckFlags) => {
+      // the store, the gate and the report code load only when the command runs
+      const { check } = await import('./check-action.js');
       ctx.exitCode = await check(ctx, ref, flags);
     });
 }
 
-async function check(ctx: CliContext, ref: string, f: CheckFlags): Promise<ExitCode> {
-  const limit = parseMaxGrowth(f.maxGrowth);
-  const gates = f.baseline === undefined ? null : parseGates(f);
-  const store = await ResultsStore.open(f.db, 'read');
-  try {
-    if (gates === null || f.baseline === undefined) {
-      const e = await evaluateRun(store, await store.resolveRun(ref), limit);
-      ctx.out(f.json ? JSON.stringify(evaluationJson(e)) : evaluationText(e));
-      return exitCodeForVerdict(e.verdict);
-    }
-    const input = await loadReportInput(store, { run: ref, baseline: f.baseline, gates, force: f.force === true });
-    const facts = baselineFacts(input);
-    if (!facts || !input.baseline) throw new Error('baseline comparison missing');
-    const c = facts.comparison;
-    if (f.json) {
-      ctx.out(JSON.stringify({
-        ...evaluationJson(input.candidate.evaluation),
-        verdict: c.verdict,
-        ownVerdict: input.candidate.evaluation.verdict,
-        baseline: { runId: input.baseline.evaluation.run.id, ...c, workloadDifferences: facts.workload.refusals, workloadNotes: facts.workload.notes },
-      }));
-    } else {
-      ctx.out([baselineVerdictText(c), '', `the candidate's own growth (reported, not gated with --baseline):`, evaluationText(input.candidate.evaluation)].join('\n'));
-    }
-    return exitCodeForVerdict(c.verdict);
-  } finally {
-    await store.close();
-  }
-}

@@ -1,21 +1,8 @@
 /** `ingest-scale clean RUN`: delete a run's objects from its target (backends that can delete). */
 import { Command } from 'commander';
-import { cleanRun } from '../engine/clean-run.js';
-import { ExitCode } from '../exit-codes.js';
-import { formatCount } from '../report/format.js';
-import { ResultsStore } from '../store/results-store.js';
+import type { CleanFlags } from './clean-action.js';
 import type { CliContext } from './context.js';
-import { dbFromEnv, parseIntFlag } from './parse-flags.js';
-
-interface CleanFlags {
-  db: string;
-  user?: string;
-  ca?: string;
-  concurrency: string;
-  purgeTombstones?: boolean;
-  profile?: string;
-  json?: boolean;
-}
+import { dbFromEnv } from './parse-flags.js';
 
 export function cleanCommand(ctx: CliContext): Command {
   return new Command('clean')
@@ -29,29 +16,8 @@ export function cleanCommand(ctx: CliContext): Command {
     .option('--purge-tombstones', 'LDP (Fedora): also delete the tombstones deletes leave, so the paths can be reused')
     .option('--json', 'print one JSON object with the counts')
     .action(async (ref: string, f: CleanFlags) => {
-      const concurrency = parseIntFlag(f.concurrency, '--concurrency', 1, 1024);
-      const store = await ResultsStore.open(f.db, 'read');
-      try {
-        const run = await store.resolveRun(ref);
-        const objects = await store.createdObjects(run.id);
-        const password = process.env.INGEST_SCALE_PASSWORD;
-        const r = await cleanRun({
-          run,
-          objects,
-          purgeTombstones: f.purgeTombstones === true,
-          ...(f.profile === undefined ? {} : { s3Access: { profile: f.profile } }),
-          concurrency,
-          access: { ...(f.user === undefined ? {} : { user: f.user }), ...(f.user !== undefined && password ? { password } : {}), ...(f.ca === undefined ? {} : { caFile: f.ca }) },
-        });
-        if (f.json) ctx.out(JSON.stringify({ runId: run.id, ...r }));
-        else {
-          ctx.out(`run ${run.id}: ${formatCount(r.removed)} of ${formatCount(r.objects)} ${r.unit ?? 'objects'} removed from ${run.target}` +
-            (r.alreadyGone ? `, ${formatCount(r.alreadyGone)} already gone` : '') + (r.failed ? `, ${formatCount(r.failed)} failed (${Object.entries(r.errors).map(([k, v]) => `${k} x${v}`).join(', ')})` : ''));
-          if (r.note) ctx.out(r.note);
-        }
-        ctx.exitCode = r.failed > 0 ? ExitCode.RunFailed : ExitCode.Ok;
-      } finally {
-        await store.close();
-      }
+      // the store and the backends load only when the command runs
+      const { clean } = await import('./clean-action.js');
+      await clean(ctx, ref, f);
     });
 }

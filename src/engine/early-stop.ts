@@ -8,8 +8,7 @@ import { growthGate, projectBatchTime } from '../analysis/growth-gate.js';
 import { sequentialLook } from '../analysis/sequential-look.js';
 import type { BatchRecord, StopInfo } from '../store/records.js';
 
-/** Early FAIL is on by default for runs planned with at least this many batches. */
-export const EARLY_STOP_MIN_PLANNED = 20;
+export { EARLY_STOP_MIN_PLANNED } from './early-stop-default.js';
 
 export interface EarlyStopOptions {
   batchSize: number;

@@ -7,16 +7,14 @@ import { dirname } from 'node:path';
 import type { ObjectRef } from '../backends/backend.js';
 import { IngestScaleError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import { DEFAULT_LATENCY_FLOOR_MS, type LnLatencyStats } from '../analysis/op-gate.js';
+import type { LnLatencyStats } from '../analysis/op-gate.js';
 import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo } from './records.js';
 import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToBatch, rowToRun, RUN_COLUMNS, runParams, type BatchRow, type RunRow } from './rows.js';
+import { readOpLatencyStats } from './op-latency-stats.js';
 import { migrate } from './schema.js';
 import { SqliteDb, type Params } from './sqlite.js';
 
 const OPS_PER_INSERT = 500;
-/** Batches (and, in the fallback, rows) per page when latency statistics are read back. */
-const OP_STATS_BATCHES = 64;
-const OP_STATS_ROWS = 50_000;
 
 type Param = string | number | null;
 const PLAIN_TEXT = /^[\x20-\x7e]*$/;
@@ -102,73 +100,9 @@ export class ResultsStore {
     ]);
   }
 
-  /**
-   * Per batch, the sufficient statistics of ln latency of the successful ingest operations
-   * (object and datastream creation), accumulated in the order the rows are stored.
-   *
-   * The sqlite3 driver costs about 3 µs per row it hands to JS (an object per row, a property per
-   * column), so a million operations took two seconds before any statistics. SQLite instead hands
-   * over one row per batch: the batch's durations as text, in row order, each printed with 20
-   * significant digits (`%!.20g`). SQLite's float-to-text is accurate far past 20 digits, and JS
-   * parses decimals correctly rounded, so every double comes back bit for bit (with 17 digits
-   * SQLite sometimes shortens to 16 and loses the last bit; 20 leaves room). Pages of batches keep
-   * memory bounded. Where the SQLite build lacks ordered aggregates (before 3.44) the rows are
-   * read in pages instead.
-   */
-  async opLatencyStats(runId: string): Promise<Map<number, LnLatencyStats>> {
-    const acc = new Map<number, { n: number; mean: number; m2: number }>();
-    const add = (b: number, d: number): void => {
-      let a = acc.get(b);
-      if (a === undefined) {
-        a = { n: 0, mean: 0, m2: 0 };
-        acc.set(b, a);
-      }
-      const x = Math.log(Math.max(d, DEFAULT_LATENCY_FLOOR_MS));
-      a.n++;
-      const delta = x - a.mean;
-      a.mean += delta / a.n;
-      a.m2 += delta * (x - a.mean);
-    };
-    try {
-      await this.latenciesByBatch(runId, add);
-    } catch (e) {
-      if (!/ORDER BY|syntax|no such function/i.test((e as Error).message)) throw e;
-      acc.clear();
-      await this.latenciesByRow(runId, add);
-    }
-    const out = new Map<number, LnLatencyStats>();
-    for (const [b, a] of acc) out.set(b, { n: a.n, mean: a.mean, variance: a.n > 1 ? a.m2 / (a.n - 1) : 0 });
-    return out;
-  }
-
-  /** One text row per batch (pages of OP_STATS_BATCHES batches), durations in row-id order. */
-  private async latenciesByBatch(runId: string, add: (b: number, d: number) => void): Promise<void> {
-    const sql = (after: boolean): string =>
-      `SELECT batch_idx AS b, group_concat(printf('%!.20g', duration_ms), ',' ORDER BY rowid) AS ds FROM ops
-        WHERE run_id = ? AND status = 'ok' AND kind IN ('create-object', 'add-datastream')${after ? ' AND batch_idx > ?' : ''}
-        GROUP BY batch_idx ORDER BY batch_idx LIMIT ${OP_STATS_BATCHES}`;
-    let page = await this.db.all<{ b: number; ds: string }>(sql(false), [runId]);
-    for (;;) {
-      const last = page[page.length - 1];
-      // ask for the next page first: SQLite reads it on its thread while this one is parsed here
-      const next = page.length < OP_STATS_BATCHES || last === undefined ? null : this.db.all<{ b: number; ds: string }>(sql(true), [runId, last.b]);
-      next?.catch(() => undefined); // awaited below; no unhandled rejection while this page is parsed
-      for (const row of page) for (const d of row.ds.split(',')) add(row.b, Number(d));
-      if (next === null) return;
-      page = await next;
-    }
-  }
-
-  /** The rows themselves, in pages of OP_STATS_ROWS in (batch, row id) order. */
-  private async latenciesByRow(runId: string, add: (b: number, d: number) => void): Promise<void> {
-    const base = "SELECT batch_idx AS b, duration_ms AS d, rowid AS r FROM ops WHERE run_id = ? AND status = 'ok' AND kind IN ('create-object', 'add-datastream')";
-    let page = await this.db.all<{ b: number; d: number; r: number }>(`${base} ORDER BY batch_idx, rowid LIMIT ${OP_STATS_ROWS}`, [runId]);
-    for (;;) {
-      for (const row of page) add(row.b, row.d);
-      const last = page[page.length - 1];
-      if (page.length < OP_STATS_ROWS || last === undefined) return;
-      page = await this.db.all(`${base} AND (batch_idx, rowid) > (?, ?) ORDER BY batch_idx, rowid LIMIT ${OP_STATS_ROWS}`, [runId, last.b, last.r]);
-    }
+  /** Per batch, the sufficient statistics of ln latency of the successful ingest operations (op-latency-stats.ts). */
+  opLatencyStats(runId: string): Promise<Map<number, LnLatencyStats>> {
+    return readOpLatencyStats(this.db, runId);
   }
 
   async listRuns(): Promise<RunSummary[]> {

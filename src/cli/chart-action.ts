@@ -1,0 +1,36 @@
+/** What `ingest-scale chart` does once its flags are parsed (loaded only when the command runs). */
+import { growthGate } from '../analysis/growth-gate.js';
+import { ExitCode } from '../exit-codes.js';
+import { renderChart } from '../report/chart.js';
+import { chartSeriesOf } from '../report/chart-series.js';
+import { ResultsStore } from '../store/results-store.js';
+import type { CliContext } from './context.js';
+import { parseIntFlag } from './parse-flags.js';
+
+export interface ChartFlags {
+  db: string;
+  height: string;
+  width?: string;
+  trend: boolean;
+  log?: boolean;
+}
+
+export async function chart(ctx: CliContext, refs: string[], flags: ChartFlags): Promise<void> {
+  const height = parseIntFlag(flags.height, '--height', 3, 100);
+  const width = flags.width === undefined ? ctx.width : parseIntFlag(flags.width, '--width', 30, 400);
+  const store = await ResultsStore.open(flags.db, 'read');
+  try {
+    const series = [];
+    for (const ref of refs) {
+      const run = await store.resolveRun(ref);
+      const batches = await store.batches(run.id);
+      const times = batches.map((b) => b.wallMs);
+      const gate = flags.trend && times.length > 0 ? growthGate(times, { batchSize: run.batchSize }) : undefined;
+      series.push(chartSeriesOf(run, batches, gate));
+    }
+    ctx.out(renderChart(series, { height, width, color: ctx.color, log: flags.log === true }));
+    ctx.exitCode = ExitCode.Ok;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,44 @@
+/** What `ingest-scale clean` does once its flags are parsed (loaded only when the command runs). */
+import { cleanRun } from '../engine/clean-run.js';
+import { ExitCode } from '../exit-codes.js';
+import { formatCount } from '../report/format.js';
+import { ResultsStore } from '../store/results-store.js';
+import type { CliContext } from './context.js';
+import { parseIntFlag } from './parse-flags.js';
+
+export interface CleanFlags {
+  db: string;
+  user?: string;
+  ca?: string;
+  concurrency: string;
+  purgeTombstones?: boolean;
+  profile?: string;
+  json?: boolean;
+}
+
+export async function clean(ctx: CliContext, ref: string, f: CleanFlags): Promise<void> {
+  const concurrency = parseIntFlag(f.concurrency, '--concurrency', 1, 1024);
+  const store = await ResultsStore.open(f.db, 'read');
+  try {
+    const run = await store.resolveRun(ref);
+    const objects = await store.createdObjects(run.id);
+    const password = process.env.INGEST_SCALE_PASSWORD;
+    const r = await cleanRun({
+      run,
+      objects,
+      purgeTombstones: f.purgeTombstones === true,
+      ...(f.profile === undefined ? {} : { s3Access: { profile: f.profile } }),
+      concurrency,
+      access: { ...(f.user === undefined ? {} : { user: f.user }), ...(f.user !== undefined && password ? { password } : {}), ...(f.ca === undefined ? {} : { caFile: f.ca }) },
+    });
+    if (f.json) ctx.out(JSON.stringify({ runId: run.id, ...r }));
+    else {
+      ctx.out(`run ${run.id}: ${formatCount(r.removed)} of ${formatCount(r.objects)} ${r.unit ?? 'objects'} removed from ${run.target}` +
+        (r.alreadyGone ? `, ${formatCount(r.alreadyGone)} already gone` : '') + (r.failed ? `, ${formatCount(r.failed)} failed (${Object.entries(r.errors).map(([k, v]) => `${k} x${v}`).join(', ')})` : ''));
+      if (r.note) ctx.out(r.note);
+    }
+    ctx.exitCode = r.failed > 0 ? ExitCode.RunFailed : ExitCode.Ok;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,162 @@
+/** What `ingest-scale run` does once its flags are parsed (loaded only when the command runs). */
+import { backendEntry } from '../backends/registry.js';
+import type { FlavorName } from '../backends/ldp/flavor.js';
+import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
+import { evaluateRun } from '../engine/evaluate-run.js';
+import { prepareRun, runSession, type PrepareOptions } from '../engine/run-session.js';
+import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
+import { isIngestScaleError, UsageError } from '../errors.js';
+import { ResultsStore } from '../store/results-store.js';
+import { parseDatastreamFlag } from '../workload/datastream-spec.js';
+import { parseBytes } from '../workload/size.js';
+import { readWorkloadFile, type WorkloadOverrides } from '../workload/workload-file.js';
+import { resolveWorkload } from '../workload/resolve.js';
+import { LAYOUTS, plannedBatches, VERIFY_MODES, type Layout, type VerifyMode } from '../workload/workload.js';
+import type { CliContext } from './context.js';
+import { parseChoice, parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';
+import { ProgressLine } from './progress-line.js';
+import { renderRunSummary } from './run-output.js';
+
+export interface RunFlags {
+  objects?: string;
+  batchSize?: string;
+  concurrency?: string;
+  datastream?: string[];
+  seed?: string;
+  layout?: string;
+  fanoutWidth?: string;
+  fanoutDepth?: string;
+  verify?: string;
+  workload?: string;
+  backend: string;
+  data?: string;
+  keepData?: boolean;
+  url?: string;
+  user?: string;
+  ca?: string;
+  pidNamespace?: string;
+  flavor?: FlavorName;
+  create?: 'put' | 'post';
+  tx?: 'none' | 'per-batch';
+  bucket?: string;
+  region?: string;
+  pathStyle?: boolean;
+  profile?: string;
+  unsignedPayload?: boolean;
+  multipartThreshold?: string;
+  partSize?: string;
+  createBucket?: boolean;
+  allowExisting?: boolean;
+  db: string;
+  label?: string;
+  maxGrowth: string;
+  maxErrorRate: string;
+  json?: boolean;
+  progress: boolean;
+  chart: boolean;
+  stopEarly?: boolean;
+}
+
+function workloadFromFlags(f: RunFlags): WorkloadOverrides {
+  const o: WorkloadOverrides = {};
+  if (f.objects !== undefined) o.objects = parseIntFlag(f.objects, '--objects', 1, 1_000_000_000);
+  if (f.batchSize !== undefined) o.batchSize = parseIntFlag(f.batchSize, '--batch-size', 1, 1_000_000_000);
+  if (f.concurrency !== undefined) o.concurrency = parseIntFlag(f.concurrency, '--concurrency', 1, 1024);
+  if (f.seed !== undefined) o.seed = parseIntFlag(f.seed, '--seed', 0, 2 ** 32 - 1);
+  if (f.layout !== undefined) o.layout = parseChoice<Layout>(f.layout, '--layout', LAYOUTS);
+  if (f.verify !== undefined) o.verify = parseChoice<VerifyMode>(f.verify, '--verify', VERIFY_MODES);
+  if (f.fanoutWidth !== undefined || f.fanoutDepth !== undefined) {
+    o.fanout = {
+      ...(f.fanoutWidth === undefined ? {} : { width: parseIntFlag(f.fanoutWidth, '--fanout-width', 2, 4096) }),
+      ...(f.fanoutDepth === undefined ? {} : { depth: parseIntFlag(f.fanoutDepth, '--fanout-depth', 1, 8) }),
+    };
+  }
+  if (f.datastream !== undefined) o.datastreams = f.datastream.map(parseDatastreamFlag);
+  return o;
+}
+
+function positive(n: number, flag: string): number {
+  if (n < 1) throw new UsageError('E_BAD_FLAG', `${flag} must be at least 1 byte`, `e.g. ${flag} 16MiB`);
+  return n;
+}
+
+function targetFromFlags(f: RunFlags): PrepareOptions['target'] {
+  const password = process.env.INGEST_SCALE_PASSWORD;
+  return {
+    ...(f.url === undefined ? {} : { url: f.url }),
+    ...(f.user === undefined ? {} : { user: f.user }),
+    ...(f.user !== undefined && password ? { password } : {}),
+    ...(f.ca === undefined ? {} : { caFile: f.ca }),
+    ...(f.pidNamespace === undefined ? {} : { pidNamespace: f.pidNamespace }),
+    ldp: { ...(f.flavor ? { flavor: f.flavor } : {}), ...(f.create ? { create: f.create } : {}), ...(f.tx ? { tx: f.tx } : {}) },
+    s3: {
+      ...(f.bucket === undefined ? {} : { bucket: f.bucket }),
+      ...(f.region === undefined ? {} : { region: f.region }),
+      ...(f.pathStyle ? { pathStyle: true } : {}),
+      ...(f.profile === undefined ? {} : { profile: f.profile }),
+      ...(f.unsignedPayload ? { unsignedPayload: true } : {}),
+      ...(f.multipartThreshold === undefined ? {} : { multipartThreshold: parseBytes(f.multipartThreshold, '--multipart-threshold') }),
+      ...(f.partSize === undefined ? {} : { partSize: positive(parseBytes(f.partSize, '--part-size'), '--part-size') }),
+      ...(f.createBucket ? { createBucket: true } : {}),
+      ...(f.allowExisting ? { allowExisting: true } : {}),
+    },
+  };
+}
+
+export async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130> {
+  // everything a user typed is checked before anything is opened or written
+  const limit = parseMaxGrowth(f.maxGrowth);
+  const maxErrorRate = parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
+  const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
+  const workload = resolveWorkload(fromFile, workloadFromFlags(f));
+  backendEntry(f.backend);
+  if (f.tx === 'per-batch' && f.flavor === 'solid') {
+    throw new UsageError('E_BAD_FLAG', '--tx per-batch: Solid servers have no transactions', 'use --tx none with --flavor solid');
+  }
+
+  const prepared = await prepareRun({
+    workload,
+    backend: f.backend,
+    ...(f.data === undefined ? {} : { dataDir: f.data }),
+    keepData: f.keepData === true,
+    target: targetFromFlags(f),
+  });
+  let store: ResultsStore | undefined;
+  const abort = new AbortController();
+  const onSigint = (): void => {
+    abort.abort();
+    ctx.err('\ninterrupted: stopping after the current batch (Ctrl-C again to quit at once)');
+    process.removeListener('SIGINT', onSigint);
+  };
+  process.on('SIGINT', onSigint);
+  const progress = f.progress && ctx.stderrTty && !f.json ? new ProgressLine(process.stderr, workload) : undefined;
+  try {
+    store = await ResultsStore.open(f.db, 'write');
+    const result = await runSession(prepared, {
+      store,
+      ...(f.label === undefined ? {} : { label: f.label }),
+      maxErrorRate,
+      ...((f.stopEarly ?? plannedBatches(workload) >= EARLY_STOP_MIN_PLANNED) ? { stopEarly: { limit } } : {}),
+      signal: abort.signal,
+      onStart: (r) => {
+        if (!f.json) ctx.err(`run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${prepared.info.backend} at ${prepared.info.target}${prepared.info.version ? ` (${prepared.info.product ?? ''} ${prepared.info.version})` : ''}`);
+      },
+      onBatch: (p) => progress?.update(p),
+    });
+    progress?.done();
+    const evaluation = await evaluateRun(store, result.run, limit);
+    ctx.out(renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width }));
+    if (result.run.status === 'aborted') return 130;
+    return exitCodeForVerdict(evaluation.verdict);
+  } catch (e) {
+    progress?.done();
+    if (isIngestScaleError(e) && e.exitCode === ExitCode.RunFailed && f.json) {
+      ctx.out(JSON.stringify({ status: 'failed', error: { code: e.code, message: e.message, hint: e.hint ?? null } }));
+    }
+    throw e;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+    await prepared.release();
+    await store?.close();
+  }
+}
