@@ -2,6 +2,7 @@
  * Backend registry: name → description and factory. Other backends (fedora3, ldp, s3) register
  * beside `leveldb` here; the CLI lists them in `--help` and rejects unknown names with the list.
  */
+import type { BackendName } from './backend-names.js';
 import { UsageError } from '../errors.js';
 import type { Backend } from './backend.js';
 import { Fedora3Backend } from './fedora3/fedora3-backend.js';
@@ -67,7 +68,7 @@ function httpOptions(o: BackendOptions): HttpTargetOptions {
 }
 
 export interface BackendEntry {
-  name: string;
+  name: BackendName;
   description: string;
   /** Whether it needs --url. */
   needsUrl: boolean;
@@ -145,6 +146,7 @@ const ENTRIES: BackendEntry[] = [
 export function backendNames(): string[] {
   return ENTRIES.map((e) => e.name);
 }
+
 
 export function backendEntry(name: string): BackendEntry {
   const entry = ENTRIES.find((e) => e.name === name);

@@ -16,27 +16,18 @@ import { reportCommand } from './report-command.js';
 import { runsCommand } from './runs-command.js';
 import { serveCommand } from './serve-command.js';
 
-/**
- * The backend names for `run --help`. The registry loads every backend and its libraries (HTTP, S3
- * signing, LevelDB), so it is loaded only when `run` is named on the command line: the only way
- * `run`'s help or the run itself can be reached. Every command's own code loads when it runs.
- */
-async function backendNamesFor(argv: readonly string[]): Promise<string[]> {
-  return argv.slice(2).includes('run') ? (await import('../backends/registry.js')).backendNames() : [];
-}
-
 const ABOUT =
   'Does ingest get slower as the store grows, and by how much? ingest-scale generates N synthetic objects, ' +
   'ingests them in fixed batches into a store, records every batch and operation in SQLite, fits a robust trend ' +
   'to the per-batch times, and says PASS, WARN, FAIL or INCONCLUSIVE, in its exit code too, so CI can fail a build on growth slope.';
 
-function program(ctx: CliContext, backendNames: readonly string[]): Command {
+function program(ctx: CliContext): Command {
   const p = new Command('ingest-scale')
     .description(ABOUT)
     .version(TOOL_VERSION, '-V, --version')
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE, 4 the run failed.\nStart with: ingest-scale run   (embedded LevelDB store, default workload, about 25 batches)');
-  for (const c of [runCommand(ctx, backendNames), checkCommand(ctx), chartCommand(ctx), runsCommand(ctx), importCommand(ctx), cleanCommand(ctx), serveCommand(ctx), reportCommand(ctx)]) p.addCommand(c);
+  for (const c of [runCommand(ctx), checkCommand(ctx), chartCommand(ctx), runsCommand(ctx), importCommand(ctx), cleanCommand(ctx), serveCommand(ctx), reportCommand(ctx)]) p.addCommand(c);
   const applyOverride = (c: Command): void => {
     c.exitOverride();
     c.configureOutput({ writeErr: (s) => ctx.err(s.trimEnd()) });
@@ -49,7 +40,7 @@ function program(ctx: CliContext, backendNames: readonly string[]): Command {
 async function main(argv: string[]): Promise<number> {
   const ctx = makeContext();
   try {
-    await program(ctx, await backendNamesFor(argv)).parseAsync(argv);
+    await program(ctx).parseAsync(argv);
     return ctx.exitCode;
   } catch (e) {
     if (e instanceof CommanderError) {

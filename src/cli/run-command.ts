@@ -1,5 +1,6 @@
 /** `ingest-scale run`: ingest a workload in batches, record everything, print chart and verdict. */
 import { Command, Option } from 'commander';
+import { BACKEND_NAMES } from '../backends/backend-names.js';
 import { FLAVORS } from '../backends/ldp/flavor.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
 import { LAYOUTS, VERIFY_MODES } from '../workload/workload.js';
@@ -7,8 +8,7 @@ import type { CliContext } from './context.js';
 import { dbFromEnv } from './parse-flags.js';
 import type { RunFlags } from './run-action.js';
 
-/** backendNames: the registry's names for --backend's help (see main.ts: the backends load only when needed). */
-export function runCommand(ctx: CliContext, backendNames: readonly string[]): Command {
+export function runCommand(ctx: CliContext): Command {
   return new Command('run')
     .description('ingest a workload in fixed batches, record every batch in SQLite, and print a chart and the growth verdict')
     .option('-n, --objects <n>', 'objects to ingest (default 10000)')
@@ -21,7 +21,7 @@ export function runCommand(ctx: CliContext, backendNames: readonly string[]): Co
     .option('--fanout-depth <n>', 'levels for --layout fanout (default 2)')
     .addOption(new Option('--verify <mode>', 'readback: read every datastream back after its batch and compare SHA-256 (not timed)').choices([...VERIFY_MODES]))
     .option('--workload <file.json>', 'read the workload from a JSON file (see fixtures/workloads/); flags override its fields')
-    .option('--backend <name>', `target store: ${backendNames.join(', ')}`, 'leveldb')
+    .option('--backend <name>', `target store: ${BACKEND_NAMES.join(', ')}`, 'leveldb')
     .option('--data <dir>', 'data directory of the embedded store, kept after the run (default: reports/data/<run id>, removed after the run)')
     .option('--keep-data', 'keep the default data directory after the run')
     .option('--url <url>', 'target URL of a server backend, e.g. http://127.0.0.1:8080/fedora')
