@@ -26,7 +26,7 @@ const MAX_DICTIONARY = 8;
 /** A value as an exact SQL literal, or null when it has none. */
 type Lit = string | null;
 
-const text = (v: unknown): Lit => (typeof v === 'string' && PLAIN_TEXT.test(v) ? `'${v.replace(/'/g, "''")}'` : null);
+const text = (v: unknown): Lit => (typeof v === 'string' && PLAIN_TEXT.test(v) ? `'${v.includes("'") ? v.replace(/'/g, "''") : v}'` : null);
 const int = (v: unknown): Lit => (Number.isSafeInteger(v) ? String(v) : null);
 const orNull = (v: unknown, lit: (v: unknown) => Lit): Lit => (v === null ? 'NULL' : lit(v));
 
@@ -37,6 +37,10 @@ function nanos(v: unknown): Lit {
   const n = Math.round(v * 1e6);
   return Number.isSafeInteger(n) && n / 1e6 === v ? String(n) : null;
 }
+
+/** Whether two operations have the same small fields (consecutive operations mostly do). */
+const sameSmall = (a: OpRecord, b: OpRecord): boolean =>
+  a.kind === b.kind && a.status === b.status && a.datastreamId === b.datastreamId && a.attempt === b.attempt && a.errorCode === b.errorCode && a.httpStatus === b.httpStatus;
 
 /** The small fields of an operation as literals, or null. */
 function smallFields(op: OpRecord): string[] | null {
@@ -54,23 +58,28 @@ export function opInsertSql(runId: string, batchIndex: number, ops: readonly OpR
   const combos: string[][] = [];
   const codes: number[] = [];
   const rows: string[] = [];
+  let code = -1;
   for (let i = from; i < to; i++) {
     const op = ops[i] as OpRecord;
-    const small = smallFields(op);
+    if (i === from || !sameSmall(op, ops[i - 1] as OpRecord)) {
+      const small = smallFields(op);
+      if (small === null) return null;
+      const key = small.join('\n'); // no literal holds a newline
+      const known = dict.get(key);
+      if (known !== undefined) code = known;
+      else {
+        code = combos.length;
+        dict.set(key, code);
+        combos.push(small);
+      }
+    }
     const index = int(op.objectIndex);
     const id = text(op.objectId);
     const bytes = int(op.bytes);
     const start = nanos(op.startMs);
     const ttfb = nanos(op.ttfbMs);
     const duration = nanos(op.durationMs);
-    if (small === null || index === null || id === null || bytes === null || start === null || ttfb === null || duration === null) return null;
-    const key = small.join(',');
-    let code = dict.get(key);
-    if (code === undefined) {
-      code = combos.length;
-      dict.set(key, code);
-      combos.push(small);
-    }
+    if (index === null || id === null || bytes === null || start === null || ttfb === null || duration === null) return null;
     codes.push(code);
     rows.push(`${index}, ${id}, ${bytes}, ${start}, ${ttfb}, ${duration}`);
   }
