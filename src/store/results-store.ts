@@ -15,8 +15,6 @@ import { migrate } from './schema.js';
 import { SqliteDb, type Params } from './sqlite.js';
 
 const OPS_PER_INSERT = 500;
-/** WAL pages (4 KiB) between automatic checkpoints: about 40 MB, some 250 batches of 1,000 operations. */
-const WAL_CHECKPOINT_PAGES = 10_000;
 /** Operations per all-literal INSERT: small enough that building the next overlaps SQLite running this one. */
 const OPS_PER_LITERAL_INSERT = 250;
 /** Batches (and, in the fallback, rows) per page when latency statistics are read back. */
@@ -67,11 +65,7 @@ export class ResultsStore {
     if (mode === 'write') mkdirSync(dirname(path), { recursive: true });
     const db = await SqliteDb.open(path, 'readwrite');
     try {
-      // A checkpoint (copying the WAL into the database, with two fsyncs) costs tens of ms here
-      // whatever its size, and runs inside the commit that crosses the threshold: at SQLite's default
-      // of 1,000 pages that is every 25 or so batches of 1,000 operations. WAL_CHECKPOINT_PAGES
-      // makes it ten times rarer; the rest is checkpointed when the store is closed.
-      await db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES};`);
+      await db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
       await migrate(db);
     } catch (e) {
       await db.close().catch(() => undefined);
@@ -102,7 +96,9 @@ export class ResultsStore {
         const end = Math.min(i + OPS_PER_LITERAL_INSERT, ops.length);
         const sql = opInsertSql(runId, batch.index, ops, i, end);
         if (sql !== null) {
-          queued.push(this.db.exec(sql));
+          const done = this.db.exec(sql);
+          done.catch(() => undefined); // handled in settled(); never an unhandled rejection meanwhile
+          queued.push(done);
           continue;
         }
         await settled(queued);
