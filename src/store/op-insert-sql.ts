@@ -19,6 +19,9 @@
 import type { OpRecord } from './records.js';
 import { OP_COLUMNS } from './rows.js';
 
+/** Operations per INSERT: small enough that building the next overlaps SQLite running this one. */
+export const OPS_PER_LITERAL_INSERT = 250;
+
 const PLAIN_TEXT = /^[\x20-\x7e]*$/;
 /** More distinct small-field combinations than this in a chunk: they go into every row instead. */
 const MAX_DICTIONARY = 8;

@@ -10,13 +10,11 @@ import { ExitCode } from '../exit-codes.js';
 import { DEFAULT_LATENCY_FLOOR_MS, type LnLatencyStats } from '../analysis/op-gate.js';
 import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo } from './records.js';
 import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToBatch, rowToRun, RUN_COLUMNS, runParams, type BatchRow, type RunRow } from './rows.js';
-import { opInsertSql } from './op-insert-sql.js';
 import { migrate } from './schema.js';
 import { SqliteDb, type Params } from './sqlite.js';
+import { opInsertSql, OPS_PER_LITERAL_INSERT } from './op-insert-sql.js';
 
 const OPS_PER_INSERT = 500;
-/** Operations per all-literal INSERT: small enough that building the next overlaps SQLite running this one. */
-const OPS_PER_LITERAL_INSERT = 250;
 /** Batches (and, in the fallback, rows) per page when latency statistics are read back. */
 const OP_STATS_BATCHES = 64;
 const OP_STATS_ROWS = 50_000;
