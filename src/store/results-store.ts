@@ -13,6 +13,7 @@ import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToBatch, rowToRun,
 import { readOpLatencyStats } from './op-latency-stats.js';
 import { migrate } from './schema.js';
 import { SqliteDb, type Params } from './sqlite.js';
+import { opInsertSql, OPS_PER_LITERAL_INSERT } from './op-insert-sql.js';
 
 const OPS_PER_INSERT = 500;
 
@@ -43,6 +44,12 @@ function valuesRow(row: readonly Param[], bound: Param[]): string {
   return `${out})`;
 }
 
+/** Waits for every queued statement, then throws the first failure (after all: none is left running). */
+async function settled(queued: readonly Promise<void>[]): Promise<void> {
+  const results = await Promise.allSettled(queued);
+  for (const r of results) if (r.status === 'rejected') throw r.reason;
+}
+
 export class ResultsStore {
   private constructor(readonly db: SqliteDb) {}
 
@@ -71,16 +78,35 @@ export class ResultsStore {
     await this.db.run(`INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES (${RUN_COLUMNS.map(() => '?').join(', ')})`, runParams(run));
   }
 
-  /** Writes a batch and all its operations in one transaction. */
+  /**
+   * Writes a batch and all its operations in one transaction. Chunks of operations go as all-literal
+   * INSERTs (opInsertSql) queued one behind the other: the driver runs them in order on its thread
+   * while the next chunk's text is built here. A chunk that needs bound values waits for the queue.
+   * Every chunk is settled before COMMIT, and any failure rolls the whole batch back.
+   */
   async recordBatch(runId: string, batch: BatchRecord, ops: readonly OpRecord[]): Promise<void> {
     await this.db.transaction(async () => {
       await this.db.run(`INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${BATCH_COLUMNS.map(() => '?').join(', ')})`, batchParams(runId, batch));
-      for (let i = 0; i < ops.length; i += OPS_PER_INSERT) {
-        const values: Param[] = [];
-        const rows: string[] = [];
-        for (let j = i; j < Math.min(i + OPS_PER_INSERT, ops.length); j++) rows.push(valuesRow(opParams(runId, batch.index, ops[j] as OpRecord), values));
-        await this.db.run(`INSERT INTO ops (${OP_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values);
+      let queued: Promise<void>[] = [];
+      for (let i = 0; i < ops.length; i += OPS_PER_LITERAL_INSERT) {
+        const end = Math.min(i + OPS_PER_LITERAL_INSERT, ops.length);
+        const sql = opInsertSql(runId, batch.index, ops, i, end);
+        if (sql !== null) {
+          const done = this.db.exec(sql);
+          done.catch(() => undefined); // handled in settled(); never an unhandled rejection meanwhile
+          queued.push(done);
+          continue;
+        }
+        await settled(queued);
+        queued = [];
+        for (let j = i; j < end; j += OPS_PER_INSERT) {
+          const values: Param[] = [];
+          const rows: string[] = [];
+          for (let k = j; k < Math.min(j + OPS_PER_INSERT, end); k++) rows.push(valuesRow(opParams(runId, batch.index, ops[k] as OpRecord), values));
+          await this.db.run(`INSERT INTO ops (${OP_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values);
+        }
       }
+      await settled(queued);
     });
   }
 
