@@ -74,7 +74,7 @@ function beforeAfter(data: Data): string | null {
   return [
     '## Before / after the src/ changes',
     '',
-    'The same benchmark scripts run against the original src/ (compiled apart) and against the changed one, each with its reference measured in its own run; the ratio (in brackets) is the comparable number, since absolute times drift on this machine.',
+    'The same benchmark scripts, before: the full figures published before the latest round of src/ changes (stored as `--variant before`; each with its reference measured in its own run), after: the current full figures; the ratio (in brackets) is the comparable number, since absolute times drift on this machine.',
     '',
     table(['benchmark', 'figure', 'before: ours (ratio)', 'after: ours (ratio)', 'budget', 'met'], rows),
   ].join('\n');
