@@ -83,6 +83,8 @@ describe('http1 write client', () => {
     const sized = await pool.request('PUT', '/big', { 'content-length': String(total) }, pieces(total, 65536, 3));
     assert.equal(sized.headers['x-sha256'], expected);
     assert.equal(sized.headers['x-te'], '');
+    const gathered = await pool.request('PUT', '/mid', { 'content-length': String(300 * 1024) }, pieces(300 * 1024, 65536, 5));
+    assert.equal(gathered.headers['x-sha256'], sha(Buffer.concat([...pieces(300 * 1024, 65536, 5)])));
     const chunked = await pool.request('POST', '/big', {}, pieces(total, 65536, 3));
     assert.equal(chunked.headers['x-sha256'], expected);
     assert.equal(chunked.headers['x-te'], 'chunked');
@@ -92,6 +94,8 @@ describe('http1 write client', () => {
   it('fails a body that does not match its Content-Length, then carries on with a new connection', async () => {
     const pool = new Http1Pool({ origin: url, connections: 1 });
     await assert.rejects(pool.request('PUT', '/short', { 'content-length': '10' }, pieces(5, 5, 1)), (e: Error & { errorCode?: string }) => e.errorCode === 'E_BODY_LENGTH');
+    await assert.rejects(pool.request('PUT', '/short', { 'content-length': '100000' }, pieces(90_000, 30_000, 1)), (e: Error & { errorCode?: string }) => e.errorCode === 'E_BODY_LENGTH');
+    await assert.rejects(pool.request('PUT', '/long', { 'content-length': '50000' }, pieces(90_000, 30_000, 1)), (e: Error & { errorCode?: string }) => e.errorCode === 'E_BODY_LENGTH');
     const ok = await pool.request('PUT', '/after', { 'content-length': '3' }, Buffer.from('abc'));
     assert.equal(ok.headers['x-sha256'], sha(Buffer.from('abc')));
     await pool.close();

@@ -44,8 +44,14 @@ interface Pending {
 
 /** Sockets idle or silent this long are closed; an active request fails with E_TIMEOUT. */
 export const SOCKET_TIMEOUT_MS = 300_000;
-/** Bodies up to this size are copied behind the head and sent in one plain write. */
-const COPY_LIMIT = 64 * 1024;
+/**
+ * Bodies up to this size are copied behind the head (into Node's pooled slab: no allocation) and
+ * sent in one plain write; larger ones go with the head as one corked writev, with no copy (at
+ * 64 KiB the copy and its fresh buffer cost the engine about 40% more CPU per request).
+ */
+const COPY_LIMIT = 4 * 1024;
+/** Generated bodies are gathered up to this many bytes before the first write. */
+const GATHER_LIMIT = 1024 * 1024;
 
 export class Http1Connection {
   private current: Pending | null = null;
@@ -86,8 +92,16 @@ export class Http1Connection {
       this.current = p;
       this.parser.start(isHead, onBody);
       this.socket.ref();
-      const b = body !== null && !Buffer.isBuffer(body) && Symbol.iterator in body ? firstChunks(body as Iterable<Buffer>) : body;
+      const g = body !== null && !Buffer.isBuffer(body) && Symbol.iterator in body ? gather(body as Iterable<Buffer>) : null;
+      const b = g === null ? (body as Buffer | AsyncIterable<Uint8Array> | null) : g.rest === null && g.pieces.length <= 1 ? (g.pieces[0] ?? EMPTY) : null;
       if (b === null || Buffer.isBuffer(b)) {
+        if (g !== null && b === null) {
+          // a generated body of several pieces: the head and every piece gathered go in one writev
+          this.stream(p, head, g.pieces, g.rest, contentLength).catch((e: Error) => {
+            if (this.current === p) this.fail(e);
+          });
+          return;
+        }
         if (b !== null && contentLength !== null && b.length !== contentLength) {
           this.fail(new OpError('E_BODY_LENGTH', `body of ${b.length} bytes, content-length ${contentLength}`));
           return;
@@ -103,15 +117,14 @@ export class Http1Connection {
         p.bodySent = true;
         return;
       }
-      const [first, rest] = Array.isArray(b) ? b : [null, b];
-      this.stream(p, head, first, rest, contentLength).catch((e: Error) => {
+      this.stream(p, head, [], b, contentLength).catch((e: Error) => {
         if (this.current === p) this.fail(e);
       });
     });
   }
 
-  /** Streams a longer body: the head with its first piece (when known) in one write, then the rest. */
-  private async stream(p: Pending, head: Buffer, first: Buffer | null, body: Iterable<Buffer> | AsyncIterable<Uint8Array>, contentLength: number | null): Promise<void> {
+  /** Sends a body of pieces: the head with the pieces already gathered in one write, then the rest streamed. */
+  private async stream(p: Pending, head: Buffer, first: readonly Buffer[], body: Iterable<Buffer> | AsyncIterable<Uint8Array> | null, contentLength: number | null): Promise<void> {
     const chunked = contentLength === null;
     let sent = 0;
     this.socket.cork();
@@ -121,9 +134,9 @@ export class Http1Connection {
       if (!chunked && sent > contentLength) throw new OpError('E_BODY_LENGTH', `body longer than its content-length ${contentLength}`);
       return chunked ? this.writeChunk(chunk) : this.socket.write(chunk);
     };
-    if (first !== null) send(first);
+    for (const piece of first) if (piece.length > 0) send(piece);
     this.socket.uncork();
-    for await (const chunk of body as AsyncIterable<Uint8Array>) {
+    for await (const chunk of (body ?? []) as AsyncIterable<Uint8Array>) {
       if (this.current !== p || p.settled) return; // answered early or failed: stop sending
       if (chunk.length === 0) continue;
       if (!send(chunk)) await new Promise<void>((r) => (this.wakeWriter = r));
@@ -211,22 +224,21 @@ export class Http1Connection {
 }
 
 /**
- * A synchronous body (a content generator) pulled one piece ahead: a body of one piece — every
- * body up to the generator's piece size — becomes that Buffer, sent with the head in one write;
- * a longer one becomes [first piece, the rest] so the head travels with the first piece.
+ * A synchronous body (a content generator) pulled ahead up to GATHER_LIMIT bytes: a body of one
+ * piece becomes that Buffer; the pieces of a longer one leave with the head in one writev, and
+ * what is beyond the limit streams after them (a large body is never held whole).
  */
-function firstChunks(body: Iterable<Buffer>): Buffer | [Buffer, Iterable<Buffer>] {
+function gather(body: Iterable<Buffer>): { pieces: Buffer[]; rest: Iterable<Buffer> | null } {
   const it = body[Symbol.iterator]();
-  const first = it.next();
-  if (first.done) return EMPTY;
-  const second = it.next();
-  if (second.done) return first.value;
-  return [first.value, rest(second.value, it)];
-}
-
-function* rest(second: Buffer, it: Iterator<Buffer>): Generator<Buffer> {
-  yield second;
-  for (let r = it.next(); !r.done; r = it.next()) yield r.value;
+  const pieces: Buffer[] = [];
+  let bytes = 0;
+  while (bytes < GATHER_LIMIT) {
+    const r = it.next();
+    if (r.done) return { pieces, rest: null };
+    pieces.push(r.value);
+    bytes += r.value.length;
+  }
+  return { pieces, rest: { [Symbol.iterator]: () => it } };
 }
 
 const EMPTY = Buffer.alloc(0);
