@@ -88,7 +88,7 @@ CONF
   done
   [ -n "$id" ] || fail "the monitor did not come up"
   mkdir -p "$dir/osd/ceph-$id"
-  ceph-osd -c "$conf" -i "$id" --mkfs --osd-uuid "$uuid" >/dev/null 2>&1
+  ceph-osd -c "$conf" -i "$id" --mkfs --osd-uuid "$uuid" >"$dir/log/osd-mkfs.out" 2>&1 || fail "ceph-osd --mkfs failed"
   ceph-osd -c "$conf" -i "$id" -f >"$dir/log/osd.out" 2>&1 &
   echo $! >>"$dir/pids"
   for _ in $(seq 1 120); do

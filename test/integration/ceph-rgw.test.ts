@@ -25,9 +25,10 @@ let tmp: ReturnType<typeof tempDir>;
 before(async () => {
   tmp = tempDir();
   if (skip) return;
-  // bringing a cluster up is environment setup, not the thing under test: one retry on fresh ports
+  // bringing a cluster up is environment setup, not the thing under test: retries on fresh ports
+  // (an OSD refused with 'wrong fsid' by its own new monitor has been seen on two attempts in a row)
   let last = '';
-  for (let attempt = 1; attempt <= 2; attempt++) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
     cluster = join(mkdtempSync(join(tmpdir(), 'ingest-scale-ceph-')), 'cluster');
     const up = spawnSync('bash', [script, 'start', cluster, String(await freePort()), String(await freePort())], { encoding: 'utf8', timeout: 240_000 });
     if (up.status === 0) break;
@@ -36,7 +37,7 @@ before(async () => {
     rmSync(dirname(cluster), { recursive: true, force: true });
     cluster = '';
   }
-  assert.ok(cluster, `ceph-rgw.sh start failed twice: ${last}`);
+  assert.ok(cluster, `ceph-rgw.sh start failed three times; the last: ${last}`);
   env = Object.fromEntries(readFileSync(join(cluster, 'env'), 'utf8').trim().split('\n').map((l) => l.split('=', 2) as [string, string]));
 });
 
