@@ -6,15 +6,14 @@
  * 206 (unsatisfiable → 416). The body streams from LevelDB chunks with backpressure. E and R
  * datastreams answer 307 to their location (this server fetches nothing remote).
  */
-import { httpDate, parseHttpDate, parseXsdDateTime } from '../shared/dates.js';
+import { httpDate, parseHttpDate } from '../shared/dates.js';
 import { HttpError, notFound } from '../shared/http-error.js';
 import { contentRange, parseRange } from '../shared/byte-range.js';
 import { send, writeChunk } from '../shared/respond.js';
-import { decodeSegment } from '../shared/url-encoding.js';
 import { readBlob } from './blob-store.js';
 import { contentEtag } from './checksum.js';
-import { versionAsOf } from './datastream-read.js';
-import { type Exchange, type Fedora3Context, boolParam, dateParam, objectNotFound, routePid } from './exchange.js';
+import { requestedVersion } from './datastream-read.js';
+import { type Exchange, type Fedora3Context, boolParam } from './exchange.js';
 import type { DatastreamVersion } from './records.js';
 
 const EXTENSIONS: Record<string, string> = {
@@ -36,13 +35,7 @@ function etagMatches(header: string, etag: string): boolean {
 }
 
 export async function handleContent(ctx: Fedora3Context, x: Exchange, rawPid: string, rawDsId: string): Promise<void> {
-  const pid = routePid(rawPid);
-  const dsID = decodeSegment(rawDsId);
-  const asOf = dateParam(x, 'asOfDateTime', parseXsdDateTime);
-  if ((await ctx.store.getObject(pid)) === undefined) throw objectNotFound(pid);
-  const ds = await ctx.store.getDatastream(pid, dsID);
-  const v = ds === undefined ? undefined : versionAsOf(ds, asOf);
-  if (ds === undefined || v === undefined) throw notFound(`Datastream ${dsID} was not found in object ${pid}`);
+  const { pid, dsID, v } = await requestedVersion(ctx, x, rawPid, rawDsId, (p, d) => notFound(`Datastream ${d} was not found in object ${p}`));
   if (v.blobId === null) {
     send(x.req, x.res, 307, '', { Location: v.location ?? '' });
     return;

@@ -23,6 +23,28 @@ export function versionAsOf(ds: DatastreamRecord, asOfMs: number | undefined): D
   return undefined;
 }
 
+/**
+ * The datastream version a GET names: {pid}/datastreams/{dsID} as of `asOfDateTime` (the newest
+ * without it). A missing object is objectNotFound; a missing datastream or version is `missing`,
+ * since the profile and the content endpoints word their 404s differently.
+ */
+export async function requestedVersion(
+  ctx: Fedora3Context,
+  x: Exchange,
+  rawPid: string,
+  rawDsId: string,
+  missing: (pid: string, dsID: string) => Error,
+): Promise<{ pid: string; dsID: string; ds: DatastreamRecord; v: DatastreamVersion }> {
+  const pid = routePid(rawPid);
+  const dsID = decodeSegment(rawDsId);
+  const asOf = dateParam(x, 'asOfDateTime', parseXsdDateTime);
+  if ((await ctx.store.getObject(pid)) === undefined) throw objectNotFound(pid);
+  const ds = await ctx.store.getDatastream(pid, dsID);
+  const v = ds === undefined ? undefined : versionAsOf(ds, asOf);
+  if (ds === undefined || v === undefined) throw missing(pid, dsID);
+  return { pid, dsID, ds, v };
+}
+
 /** DatastreamResource.getDatastreamProfile's 404 text, verbatim. */
 function noDatastream(pid: string, dsID: string, dateTime: string | null): Error {
   return notFound(
@@ -40,13 +62,7 @@ async function checksumValid(ctx: Fedora3Context, v: DatastreamVersion): Promise
 }
 
 export async function handleGetDatastream(ctx: Fedora3Context, x: Exchange, rawPid: string, rawDsId: string): Promise<void> {
-  const pid = routePid(rawPid);
-  const dsID = decodeSegment(rawDsId);
-  const asOf = dateParam(x, 'asOfDateTime', parseXsdDateTime);
-  if ((await ctx.store.getObject(pid)) === undefined) throw objectNotFound(pid);
-  const ds = await ctx.store.getDatastream(pid, dsID);
-  const v = ds === undefined ? undefined : versionAsOf(ds, asOf);
-  if (ds === undefined || v === undefined) throw noDatastream(pid, dsID, param(x, 'asOfDateTime'));
+  const { pid, dsID, ds, v } = await requestedVersion(ctx, x, rawPid, rawDsId, (pid, dsID) => noDatastream(pid, dsID, param(x, 'asOfDateTime')));
   const valid = boolParam(x, 'validateChecksum', false) ? await checksumValid(ctx, v) : undefined;
   if (wantsXml(param(x, 'format'))) {
     send(x.req, x.res, 200, datastreamProfileXml(ds, v, valid), { 'Content-Type': 'text/xml' });
