@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { type Harness, addManaged, childNames, createObject, freshPid, startHarness, tag } from './fedora3-harness.test.js';
+import { type Harness, PROFILE_ORDER, addManaged, childNames, newObject as newObjectOn, startHarness, tag } from './fedora3-harness.test.js';
 
 let h: Harness;
 before(async () => {
@@ -16,16 +16,7 @@ after(async () => {
   await h.stop();
 });
 
-const PROFILE_ORDER = [
-  'dsLabel', 'dsVersionID', 'dsCreateDate', 'dsState', 'dsMIME', 'dsFormatURI', 'dsControlGroup', 'dsSize',
-  'dsVersionable', 'dsInfoType', 'dsLocation', 'dsLocationType', 'dsChecksumType', 'dsChecksum',
-];
-
-async function newObject(): Promise<string> {
-  const pid = freshPid('sum');
-  await createObject(h, pid);
-  return pid;
-}
+const newObject = (): Promise<string> => newObjectOn(h, 'sum');
 
 describe('§1.3 checksums (§5 item 7)', () => {
   const body = 'checksum me';

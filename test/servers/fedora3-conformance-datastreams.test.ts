@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Harness, addManaged, childNames, createObject, freshPid, httpRequest, startHarness, tag } from './fedora3-harness.test.js';
+import { type Harness, PROFILE_ORDER, addManaged, childNames, httpRequest, newObject as newObjectOn, startHarness, tag } from './fedora3-harness.test.js';
 
 let h: Harness;
 before(async () => {
@@ -14,16 +14,7 @@ after(async () => {
   await h.stop();
 });
 
-const PROFILE_ORDER = [
-  'dsLabel', 'dsVersionID', 'dsCreateDate', 'dsState', 'dsMIME', 'dsFormatURI', 'dsControlGroup', 'dsSize',
-  'dsVersionable', 'dsInfoType', 'dsLocation', 'dsLocationType', 'dsChecksumType', 'dsChecksum',
-];
-
-async function newObject(): Promise<string> {
-  const pid = freshPid('ds');
-  await createObject(h, pid);
-  return pid;
-}
+const newObject = (): Promise<string> => newObjectOn(h, 'ds');
 
 describe('§1.3 POST …/datastreams/{dsID}', () => {
   test('a managed raw body: 201, Location, text/xml datastreamProfile in documented order (§1.3, §5 item 6)', async () => {

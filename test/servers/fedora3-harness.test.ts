@@ -44,6 +44,19 @@ export async function startHarness(opts: Partial<Fedora3ServerOptions> = {}): Pr
 
 let counter = 0;
 /** A fresh PID in the `test` namespace. */
+/** The datastreamProfile's child elements in the order Fedora 3 writes them (§1.3). */
+export const PROFILE_ORDER = [
+  'dsLabel', 'dsVersionID', 'dsCreateDate', 'dsState', 'dsMIME', 'dsFormatURI', 'dsControlGroup', 'dsSize',
+  'dsVersionable', 'dsInfoType', 'dsLocation', 'dsLocationType', 'dsChecksumType', 'dsChecksum',
+];
+
+/** A fresh object with a pid of the given prefix, created on the harness's server. */
+export async function newObject(h: Harness, prefix: string): Promise<string> {
+  const pid = freshPid(prefix);
+  await createObject(h, pid);
+  return pid;
+}
+
 export function freshPid(prefix = 'obj'): string {
   counter++;
   return `test:${prefix}-${process.pid}-${counter}`;
