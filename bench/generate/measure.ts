@@ -5,10 +5,10 @@
  * timed pass. Prints one JSON line: {"value": GB/s, or objects/s for the 1 KiB measurements}.
  */
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { CHUNK_SIZE, contentChunks, derive } from '../../src/generate/content.js';
+import { CHUNK_SIZE, contentBuffer, contentChunks, contentInto, derive } from '../../src/generate/content.js';
 import { hrNow, msSince } from '../lib/stats.js';
 
-export type Measurement = 'random' | 'compressible' | 'raw' | 'sha256' | 'small' | 'small-raw';
+export type Measurement = 'random' | 'compressible' | 'raw' | 'sha256' | 'small' | 'small-raw' | 'bodies' | 'bodies-into';
 
 interface Arg {
   what: Measurement;
@@ -23,6 +23,17 @@ let sink = 0; // consumed bytes, so no loop is optimised away
 
 function ours(bytes: number, kind: 'random' | 'compressible', objectIndex: number): void {
   for (const c of contentChunks({ seed: 7, objectIndex, datastreamId: 'BENCH', size: bytes, kind })) sink += c.length;
+}
+
+const BODY = 1024 * 1024;
+
+/** 1 MiB bodies as http-put makes them: each a fresh Buffer (contentBuffer), or written into one reused buffer (contentInto). */
+function bodies(bytes: number, reuse: boolean, first: number): void {
+  const slot = Buffer.allocUnsafeSlow(BODY);
+  for (let i = 0; i * BODY < bytes; i++) {
+    const spec = { seed: 7, objectIndex: first + i, datastreamId: 'BODY', size: BODY, kind: 'random' as const };
+    sink += (reuse ? contentInto(spec, slot) : contentBuffer(spec))[i % BODY] ?? 0;
+  }
 }
 
 function rawKeystream(bytes: number): void {
@@ -57,6 +68,8 @@ const run: Record<Measurement, (warm: boolean) => number> = {
   sha256: (warm) => (sha256(warm ? warmBytes : a.bytes), warm ? warmBytes : a.bytes),
   small: (warm) => (smallOurs(warm ? Math.ceil(a.smallObjects / 10) : a.smallObjects, warm ? 10 * a.smallObjects : a.round * a.smallObjects), 0),
   'small-raw': () => 0,
+  bodies: (warm) => (bodies(warm ? warmBytes : a.bytes, false, warm ? 1e6 : a.round * 1e4), warm ? warmBytes : a.bytes),
+  'bodies-into': (warm) => (bodies(warm ? warmBytes : a.bytes, true, warm ? 1e6 : a.round * 1e4), warm ? warmBytes : a.bytes),
 };
 let value: number;
 if (a.what === 'small-raw') {

@@ -14,6 +14,7 @@ import type { BatchRecord, RunRecord } from '../store/records.js';
 import { TOOL_VERSION } from '../version.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { earlyStopCheck } from './early-stop.js';
+import { keystreamImpl } from '../generate/native-keystream.js';
 import { hostFacts } from './host-facts.js';
 import { runEngine, type EngineProgress } from './run-engine.js';
 
@@ -86,7 +87,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
     plannedBatches: plannedBatches(p.workload),
     toolVersion: TOOL_VERSION,
     nodeVersion: process.version,
-    host: hostFacts(),
+    host: { ...hostFacts(), contentGenerator: keystreamImpl },
     startedAt: new Date().toISOString(),
     finishedAt: null,
     error: null,

@@ -4,17 +4,11 @@
  * speed); `compressible` content maps the same keystream onto a 16-letter text alphabet (4 bits of
  * entropy per byte: general-purpose compressors reach about 2:1).
  */
-import { createCipheriv, createHash, hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { ContentKind } from '../workload/workload.js';
+import { fillKeystream, keystreamReader } from './native-keystream.js';
 
 export const CHUNK_SIZE = 64 * 1024;
-const ZEROS = Buffer.alloc(CHUNK_SIZE);
-/** Zeros for chunk sizes above CHUNK_SIZE, grown once and shared (never written: only fed to the cipher). */
-let bigZeros: Buffer = ZEROS;
-function zerosOf(chunkSize: number): Buffer {
-  if (chunkSize > bigZeros.length) bigZeros = Buffer.alloc(chunkSize);
-  return bigZeros;
-}
 const ALPHABET = Buffer.from('etaoinshrdlucmf ');
 const TEXT_TABLE = Buffer.alloc(256, 0);
 for (let b = 0; b < 256; b++) TEXT_TABLE[b] = ALPHABET[b & 15] ?? 32;
@@ -43,13 +37,6 @@ export interface ByteRange {
   end: number;
 }
 
-/** The CTR counter block `blocks` 16-byte blocks after iv (big-endian 128-bit addition). */
-function counterAt(iv: Buffer, blocks: number): Buffer {
-  if (blocks === 0) return iv; // the whole content (and every range from 0) starts at iv itself
-  const value = (BigInt(`0x${iv.toString('hex')}`) + BigInt(blocks)) % (1n << 128n);
-  return Buffer.from(value.toString(16).padStart(32, '0'), 'hex');
-}
-
 /**
  * Yields the content (or the byte range of it) in chunks of at most CHUNK_SIZE bytes, each a fresh
  * Buffer the caller may keep. A range starts the keystream at its own counter block, so a part of
@@ -59,13 +46,11 @@ export function* contentChunks(spec: ContentSpec, chunkSize = CHUNK_SIZE, range?
   const start = range?.start ?? 0;
   const end = Math.min(range?.end ?? spec.size, spec.size);
   const key = derive('content', spec);
-  const cipher = createCipheriv('aes-128-ctr', key.subarray(0, 16), counterAt(key.subarray(16, 32), Math.floor(start / 16)));
-  if (start % 16 !== 0) cipher.update(ZEROS.subarray(0, start % 16)); // discard up to the range start
-  const zeros = chunkSize <= CHUNK_SIZE ? ZEROS : zerosOf(chunkSize);
+  const next = keystreamReader(key.subarray(0, 16), key.subarray(16, 32), start);
   let offset = start;
   while (offset < end) {
     const n = Math.min(end - offset, chunkSize);
-    const chunk = cipher.update(zeros.subarray(0, n));
+    const chunk = next(n);
     if (spec.kind === 'compressible') toText(chunk, offset);
     offset += n;
     yield chunk;
@@ -93,8 +78,21 @@ export function contentSha256(spec: ContentSpec, range?: ByteRange): string {
 export function contentBuffer(spec: ContentSpec, max = 1024 * 1024): Buffer {
   if (spec.size > max) throw new RangeError(`contentBuffer: ${spec.size} bytes is above ${max}; stream it with contentChunks`);
   const key = derive('content', spec);
-  const cipher = createCipheriv('aes-128-ctr', key.subarray(0, 16), key.subarray(16, 32));
-  const chunk = cipher.update(zerosOf(spec.size).subarray(0, spec.size));
-  if (spec.kind === 'compressible') toText(chunk, 0);
-  return chunk;
+  const buf = keystreamReader(key.subarray(0, 16), key.subarray(16, 32), 0)(spec.size);
+  if (spec.kind === 'compressible') toText(buf, 0);
+  return buf;
+}
+
+/**
+ * The whole content written into the first spec.size bytes of `target` (a buffer the caller reuses,
+ * e.g. from a body pool): no allocation at all when the native keystream is built. Returns that
+ * part of target.
+ */
+export function contentInto(spec: ContentSpec, target: Buffer): Buffer {
+  if (spec.size > target.length) throw new RangeError(`contentInto: ${spec.size} bytes do not fit a buffer of ${target.length}`);
+  const key = derive('content', spec);
+  const body = target.subarray(0, spec.size);
+  fillKeystream(key.subarray(0, 16), key.subarray(16, 32), 0, body);
+  if (spec.kind === 'compressible') toText(body, 0);
+  return body;
 }

@@ -140,7 +140,7 @@ export function runFactRows(r: ReportRun): [string, string][] {
     ['Datastreams', datastreamsText(w)],
     ['Layout', typeof layout === 'string' ? (layout === 'fanout' && isObject(fanout) ? `fanout (width ${String(fanout['width'])}, depth ${String(fanout['depth'])})` : layout) : '-'],
     ['Verify', typeof field(w, 'verify') === 'string' ? String(field(w, 'verify')) : '-'],
-    ['Host', `${host.hostname}: ${host.platform} ${host.arch}, ${host.cpus} x ${host.cpuModel}, ${humanBytes(host.memoryBytes)} memory`],
+    ['Host', `${host.hostname}: ${host.platform} ${host.arch}, ${host.cpus} x ${host.cpuModel}, ${humanBytes(host.memoryBytes)} memory${host.contentGenerator ? `; content by ${host.contentGenerator === 'native' ? 'the native keystream' : 'node:crypto (native keystream not built)'}` : ''}`],
     ['Tool', `ingest-scale ${run.toolVersion}, Node ${run.nodeVersion}`],
     ['Started', run.startedAt],
     ['Finished', run.finishedAt ?? '-'],

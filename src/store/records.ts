@@ -11,6 +11,8 @@ export interface HostFacts {
   cpus: number;
   cpuModel: string;
   memoryBytes: number;
+  /** How this run made its content: the native keystream, or node:crypto when the addon was not built. */
+  contentGenerator?: 'native' | 'node-crypto';
 }
 
 export interface RunRecord {

@@ -4,10 +4,11 @@
  * removed with DELETE. It fits WebDAV-style servers (nginx dav_methods, Apache mod_dav with
  * create_full_put_path) and is the path the overhead benchmarks compare with autocannon.
  */
-import { contentBuffer, contentChunks } from '../../generate/content.js';
+import { contentBuffer, contentChunks, contentInto } from '../../generate/content.js';
 import { layoutPath, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
 import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import { BodyPool } from '../http/body-pool.js';
 import { headerValue, HttpTarget, unreachable, type HttpTargetOptions } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { ldpAuthFailure } from '../ldp/ldp-responses.js';
@@ -18,6 +19,8 @@ import { ldpAuthFailure } from '../ldp/ldp-responses.js';
  * Fewer, larger writes halve the client's CPU per MiB sent (see bench/ and reports/perf.md).
  */
 export const BODY_CHUNK = 1024 * 1024;
+/** Bodies up to this size are copied behind their head by the write client: a fresh buffer is cheap. */
+const POOLED_ABOVE = 4 * 1024;
 
 export interface HttpPutOptions extends HttpTargetOptions {
   runId: string;
@@ -27,9 +30,12 @@ export interface HttpPutOptions extends HttpTargetOptions {
 export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability {
   readonly name = 'http-put';
   private readonly http: HttpTarget;
+  /** Buffers for bodies above POOLED_ABOVE up to BODY_CHUNK, reused once their bytes have left. */
+  private readonly bodies: BodyPool;
 
   constructor(private readonly o: HttpPutOptions) {
     this.http = new HttpTarget(o);
+    this.bodies = new BodyPool(BODY_CHUNK, Math.max(1, o.connections) + 2);
     this.root = `${this.http.basePath}/ingest-scale-${o.runId}`;
   }
 
@@ -59,9 +65,11 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
       const meta = { kind: 'add-datastream' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
       ops.push(
         await timeOp(meta, async () => {
-          // a body up to BODY_CHUNK is generated as one Buffer and leaves with its head in one write
-          const body = ds.size <= BODY_CHUNK ? contentBuffer(ds, BODY_CHUNK) : contentChunks(ds, BODY_CHUNK);
+          // a body up to BODY_CHUNK is generated as one Buffer (a pooled one above POOLED_ABOVE) and leaves with its head in one write
+          const slot = ds.size > POOLED_ABOVE && ds.size <= BODY_CHUNK ? this.bodies.take() : null;
+          const body = slot ? contentInto(ds, slot) : ds.size <= BODY_CHUNK ? contentBuffer(ds, BODY_CHUNK) : contentChunks(ds, BODY_CHUNK);
           const r = await this.http.send('PUT', this.path(plan.id, plan.index, ds.id, plan.path), { 'content-type': ds.mime, 'content-length': String(ds.size) }, body);
+          if (slot && r.bodyReleased) this.bodies.give(slot);
           if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, this.http.display);
           if (r.status !== 200 && r.status !== 201 && r.status !== 204) throw new OpError(`E_HTTP_${r.status}`, `PUT ${plan.id}/${ds.id}: HTTP ${r.status}`, r.status);
           return { httpStatus: r.status, ttfbMs: r.ttfbMs };

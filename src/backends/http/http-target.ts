@@ -29,6 +29,8 @@ export interface HttpResult {
   /** The response body as text (only read when the caller asks for it). */
   text: string;
   ttfbMs: number;
+  /** From `send` only: the Buffer body's memory may be reused (see Http1Result.bodyReleased). */
+  bodyReleased?: boolean;
 }
 
 export type RequestBody = string | Buffer | Iterable<Buffer> | AsyncIterable<Uint8Array> | null;

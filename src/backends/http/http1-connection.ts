@@ -15,6 +15,12 @@ export class Http1Result {
   constructor(
     private readonly head: ParsedHead,
     readonly ttfbMs: number,
+    /**
+     * Whether the request's Buffer body had left for the kernel (or been copied) before send()
+     * returned, so that the caller may reuse its memory at once; false when any of it waited in
+     * the socket's queue (a slow reader, a connection still opening) or the body was streamed.
+     */
+    readonly bodyReleased: boolean,
   ) {}
 
   get status(): number {
@@ -39,6 +45,7 @@ interface Pending {
   startNs: bigint;
   ttfbMs: number;
   bodySent: boolean;
+  bodyReleased: boolean;
   settled: boolean;
 }
 
@@ -87,6 +94,7 @@ export class Http1Connection {
         startNs: process.hrtime.bigint(),
         ttfbMs: 0,
         bodySent: false,
+        bodyReleased: false,
         settled: false,
       };
       this.current = p;
@@ -115,6 +123,8 @@ export class Http1Connection {
           this.socket.uncork();
         }
         p.bodySent = true;
+        // nothing queued: the kernel has every byte (a write still queued holds b until it is done)
+        p.bodyReleased = b === null || b.length <= COPY_LIMIT || this.socket.writableLength === 0;
         return;
       }
       this.stream(p, head, [], b, contentLength).catch((e: Error) => {
@@ -193,7 +203,7 @@ export class Http1Connection {
     this.wake();
     if (!reusable) this.destroy();
     else this.socket.unref();
-    p.resolve(new Http1Result(head, p.ttfbMs));
+    p.resolve(new Http1Result(head, p.ttfbMs, p.bodyReleased));
     this.onFree(this, reusable);
   }
 
