@@ -6,10 +6,11 @@
  * those of crypto.createCipheriv('aes-128-ctr', key, iv) by construction; a self-check at load
  * compares the two anyway.
  *
- *   fill(key: Buffer(16), iv: Buffer(16), blockOffset: number, target: Buffer): void
+ *   fill(material: Buffer(32), blockOffset: number, target: Buffer): void
  *
- * writes the keystream that starts `blockOffset` 16-byte blocks after `iv` (a 128-bit big-endian
- * counter, as OpenSSL's CTR mode counts) into every byte of `target`.
+ * `material` is the key (its first 16 bytes) and the IV (its last 16), as the content generator
+ * derives them; fill writes the keystream that starts `blockOffset` 16-byte blocks after the IV (a
+ * 128-bit big-endian counter, as OpenSSL's CTR mode counts) into every byte of `target`.
  */
 #include <node_api.h>
 #include <openssl/evp.h>
@@ -41,21 +42,21 @@ static void add_blocks(unsigned char counter[16], const unsigned char *iv, doubl
 }
 
 static napi_value Fill(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 4) return fail(env, "fill(key, iv, blockOffset, target): four arguments");
-  unsigned char *key, *iv, *out;
-  size_t key_len, iv_len, out_len;
+  size_t argc = 3;
+  napi_value argv[3];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 3) return fail(env, "fill(material, blockOffset, target): three arguments");
+  unsigned char *material, *out;
+  size_t material_len, out_len;
   double blocks;
-  if (!buffer_of(env, argv[0], &key, &key_len) || key_len != 16) return fail(env, "fill: key must be a Buffer of 16 bytes");
-  if (!buffer_of(env, argv[1], &iv, &iv_len) || iv_len != 16) return fail(env, "fill: iv must be a Buffer of 16 bytes");
-  if (napi_get_value_double(env, argv[2], &blocks) != napi_ok || !(blocks >= 0) || blocks > 9007199254740991.0 || blocks != (double)(unsigned long long)blocks) {
+  if (!buffer_of(env, argv[0], &material, &material_len) || material_len != 32) return fail(env, "fill: material must be a Buffer of 32 bytes (key, then IV)");
+  if (napi_get_value_double(env, argv[1], &blocks) != napi_ok || !(blocks >= 0) || blocks > 9007199254740991.0 || blocks != (double)(unsigned long long)blocks) {
     return fail(env, "fill: blockOffset must be a whole number >= 0");
   }
-  if (!buffer_of(env, argv[3], &out, &out_len)) return fail(env, "fill: target must be a Buffer");
+  if (!buffer_of(env, argv[2], &out, &out_len)) return fail(env, "fill: target must be a Buffer");
 
+  const unsigned char *key = material;
   unsigned char counter[16];
-  add_blocks(counter, iv, blocks);
+  add_blocks(counter, material + 16, blocks);
   EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
   int ok = ctx != NULL && EVP_EncryptInit_ex(ctx, EVP_aes_128_ctr(), NULL, key, counter) == 1;
   for (size_t off = 0; ok && off < out_len; off += PIECE) {

@@ -46,7 +46,7 @@ export function* contentChunks(spec: ContentSpec, chunkSize = CHUNK_SIZE, range?
   const start = range?.start ?? 0;
   const end = Math.min(range?.end ?? spec.size, spec.size);
   const key = derive('content', spec);
-  const next = keystreamReader(key.subarray(0, 16), key.subarray(16, 32), start);
+  const next = keystreamReader(key, start);
   let offset = start;
   while (offset < end) {
     const n = Math.min(end - offset, chunkSize);
@@ -77,8 +77,8 @@ export function contentSha256(spec: ContentSpec, range?: ByteRange): string {
  */
 export function contentBuffer(spec: ContentSpec, max = 1024 * 1024): Buffer {
   if (spec.size > max) throw new RangeError(`contentBuffer: ${spec.size} bytes is above ${max}; stream it with contentChunks`);
-  const key = derive('content', spec);
-  const buf = keystreamReader(key.subarray(0, 16), key.subarray(16, 32), 0)(spec.size);
+  const buf = Buffer.allocUnsafe(spec.size); // a small body comes from Node's shared pool
+  fillKeystream(derive('content', spec), 0, buf);
   if (spec.kind === 'compressible') toText(buf, 0);
   return buf;
 }
@@ -90,9 +90,8 @@ export function contentBuffer(spec: ContentSpec, max = 1024 * 1024): Buffer {
  */
 export function contentInto(spec: ContentSpec, target: Buffer): Buffer {
   if (spec.size > target.length) throw new RangeError(`contentInto: ${spec.size} bytes do not fit a buffer of ${target.length}`);
-  const key = derive('content', spec);
   const body = target.subarray(0, spec.size);
-  fillKeystream(key.subarray(0, 16), key.subarray(16, 32), 0, body);
+  fillKeystream(derive('content', spec), 0, body);
   if (spec.kind === 'compressible') toText(body, 0);
   return body;
 }

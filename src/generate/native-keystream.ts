@@ -17,14 +17,14 @@ import { createCipheriv } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 interface Addon {
-  fill(key: Buffer, iv: Buffer, blockOffset: number, target: Buffer): void;
+  fill(material: Buffer, blockOffset: number, target: Buffer): void;
 }
 
 /** Which implementation makes the keystream in this process. */
 export type KeystreamImpl = 'native' | 'node-crypto';
 
-const CHECK_KEY = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex');
-const CHECK_IV = Buffer.from('fffffffffffffffffffffffffffffffe', 'hex'); // counter wraps inside the check
+// key, then an IV whose counter wraps inside the check
+const CHECK = Buffer.from('000102030405060708090a0b0c0d0e0f' + 'fffffffffffffffffffffffffffffffe', 'hex');
 
 function load(): Addon | null {
   if (process.env.INGEST_SCALE_NATIVE === '0') return null;
@@ -39,8 +39,8 @@ function load(): Addon | null {
     }
     // a self-check against node's own cipher: an addon that disagrees is never used
     const mine = Buffer.alloc(80);
-    addon.fill(CHECK_KEY, CHECK_IV, 1, mine);
-    const want = createCipheriv('aes-128-ctr', CHECK_KEY, CHECK_IV).update(Buffer.alloc(96)).subarray(16);
+    addon.fill(CHECK, 1, mine);
+    const want = createCipheriv('aes-128-ctr', CHECK.subarray(0, 16), CHECK.subarray(16, 32)).update(Buffer.alloc(96)).subarray(16);
     return mine.equals(want) ? addon : null;
   }
   return null;
@@ -66,8 +66,8 @@ export function counterAt(iv: Buffer, blocks: number): Buffer {
 }
 
 /** The keystream through node:crypto, 64 KiB per update, copied into target. */
-export function keystreamByCipher(key: Buffer, iv: Buffer, blockOffset: number, target: Buffer): void {
-  const cipher = createCipheriv('aes-128-ctr', key, counterAt(iv, blockOffset));
+export function keystreamByCipher(material: Buffer, blockOffset: number, target: Buffer): void {
+  const cipher = createCipheriv('aes-128-ctr', material.subarray(0, 16), counterAt(material.subarray(16, 32), blockOffset));
   for (let off = 0; off < target.length; off += ZEROS.length) {
     const n = Math.min(ZEROS.length, target.length - off);
     cipher.update(ZEROS.subarray(0, n)).copy(target, off);
@@ -75,28 +75,29 @@ export function keystreamByCipher(key: Buffer, iv: Buffer, blockOffset: number, 
 }
 
 /**
- * Consecutive keystream bytes from byte `start` on: each call to the returned function gives the
+ * Consecutive keystream bytes from byte `start` on (`material`: key, then IV): each call to the returned function gives the
  * next `n` bytes as a fresh Buffer the caller may keep (native: written into Buffer.allocUnsafe,
  * which takes small ones from Node's shared pool; node:crypto: one cipher for the whole stream).
  */
-export function keystreamReader(key: Buffer, iv: Buffer, start: number): (n: number) => Buffer {
+export function keystreamReader(material: Buffer, start: number): (n: number) => Buffer {
   if (addon) {
     let offset = start;
     return (n) => {
       const skip = offset % 16; // only a range that starts inside a block
       const buf = Buffer.allocUnsafe(n + skip);
-      addon.fill(key, iv, Math.floor(offset / 16), buf);
+      addon.fill(material, Math.floor(offset / 16), buf);
       offset += n;
       return skip === 0 ? buf : buf.subarray(skip);
     };
   }
-  const cipher = createCipheriv('aes-128-ctr', key, counterAt(iv, Math.floor(start / 16)));
+  const cipher = createCipheriv('aes-128-ctr', material.subarray(0, 16), counterAt(material.subarray(16, 32), Math.floor(start / 16)));
   if (start % 16 !== 0) cipher.update(ZEROS.subarray(0, start % 16)); // discard up to the start
   return (n) => cipher.update(zeros(n));
 }
 
 /**
- * Writes the keystream that starts `blockOffset` 16-byte blocks after `iv` into all of `target`:
- * the bytes of createCipheriv('aes-128-ctr', key, iv) from byte 16 × blockOffset on.
+ * Writes the keystream that starts `blockOffset` 16-byte blocks after the IV into all of `target`:
+ * the bytes of createCipheriv('aes-128-ctr', key, iv) from byte 16 × blockOffset on, where
+ * `material` is the key (first 16 bytes) and the IV (last 16), as derive() makes them.
  */
-export const fillKeystream: (key: Buffer, iv: Buffer, blockOffset: number, target: Buffer) => void = addon ? (k, iv, b, t) => addon.fill(k, iv, b, t) : keystreamByCipher;
+export const fillKeystream: (material: Buffer, blockOffset: number, target: Buffer) => void = addon ? addon.fill : keystreamByCipher;

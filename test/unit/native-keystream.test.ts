@@ -32,9 +32,9 @@ test('property: fillKeystream writes the bytes of createCipheriv, from any block
       const iv = Buffer.from(v);
       const want = reference(key, iv, blocks, length);
       const got = Buffer.alloc(length, 0xaa);
-      fillKeystream(key, iv, blocks, got);
+      fillKeystream(Buffer.concat([key, iv]), blocks, got);
       const byCipher = Buffer.alloc(length, 0x55);
-      keystreamByCipher(key, iv, blocks, byCipher);
+      keystreamByCipher(Buffer.concat([key, iv]), blocks, byCipher);
       assert.ok(got.equals(want));
       assert.ok(byCipher.equals(want));
     }),
@@ -48,7 +48,7 @@ test('the counter is 128 bits wide: it carries across every byte and wraps at 2^
     const iv = Buffer.from(hex, 'hex');
     for (const blocks of [0, 1, 2, 255, 256, 70_000]) {
       const got = Buffer.alloc(48);
-      fillKeystream(key, iv, blocks, got);
+      fillKeystream(Buffer.concat([key, iv]), blocks, got);
       assert.ok(got.equals(reference(key, iv, blocks, 48)), `iv ${hex} + ${blocks} blocks`);
     }
   }
@@ -58,9 +58,9 @@ test('a target above the native piece size (1 MiB) is filled whole, and an empty
   const key = randomBytes(16);
   const iv = randomBytes(16);
   const big = Buffer.alloc(3 * 1024 * 1024 + 5);
-  fillKeystream(key, iv, 3, big);
+  fillKeystream(Buffer.concat([key, iv]), 3, big);
   assert.ok(big.equals(reference(key, iv, 3, big.length)));
-  fillKeystream(key, iv, 0, Buffer.alloc(0));
+  fillKeystream(Buffer.concat([key, iv]), 0, Buffer.alloc(0));
 });
 
 test('keystreamReader gives consecutive bytes from any start, in pieces of any size', () => {
@@ -68,7 +68,7 @@ test('keystreamReader gives consecutive bytes from any start, in pieces of any s
   const iv = randomBytes(16);
   const whole = reference(key, iv, 0, 200_000);
   for (const start of [0, 1, 15, 16, 17, 65_535, 65_536]) {
-    const next = keystreamReader(key, iv, start);
+    const next = keystreamReader(Buffer.concat([key, iv]), start);
     const pieces = [next(1), next(4096), next(65_536), next(33)];
     const got = Buffer.concat(pieces);
     assert.ok(got.equals(whole.subarray(start, start + got.length)), `start ${start}`);
@@ -78,8 +78,8 @@ test('keystreamReader gives consecutive bytes from any start, in pieces of any s
 test('the native fill refuses bad arguments with a TypeError, never a crash', nativeOnly, async () => {
   const { createRequire } = await import('node:module');
   const addon = createRequire(import.meta.url)('../../../build/Release/ingest_scale_native.node') as { fill: (...a: unknown[]) => void };
-  const k = Buffer.alloc(16);
-  const cases: unknown[][] = [[], [Buffer.alloc(15), k, 0, Buffer.alloc(4)], [k, Buffer.alloc(17), 0, Buffer.alloc(4)], [k, k, -1, Buffer.alloc(4)], [k, k, 1.5, Buffer.alloc(4)], [k, k, Number.NaN, Buffer.alloc(4)], [k, k, 0, 'target'], ['key', k, 0, Buffer.alloc(4)]];
+  const m = Buffer.alloc(32);
+  const cases: unknown[][] = [[], [m, 0], [Buffer.alloc(31), 0, Buffer.alloc(4)], [Buffer.alloc(33), 0, Buffer.alloc(4)], [m, -1, Buffer.alloc(4)], [m, 1.5, Buffer.alloc(4)], [m, Number.NaN, Buffer.alloc(4)], [m, 2 ** 60, Buffer.alloc(4)], [m, 0, 'target'], ['material', 0, Buffer.alloc(4)]];
   for (const args of cases) assert.throws(() => addon.fill(...args), TypeError, `fill(${args.map((a) => typeof a).join(', ')})`);
 });
 
