@@ -15,11 +15,7 @@ export class Http1Result {
   constructor(
     private readonly head: ParsedHead,
     readonly ttfbMs: number,
-    /**
-     * Whether the request's Buffer body had left for the kernel (or been copied) before send()
-     * returned, so that the caller may reuse its memory at once; false when any of it waited in
-     * the socket's queue (a slow reader, a connection still opening) or the body was streamed.
-     */
+    /** The Buffer body had all left (or been copied) when it was written: its memory may be reused. */
     readonly bodyReleased: boolean,
   ) {}
 
@@ -123,7 +119,7 @@ export class Http1Connection {
           this.socket.uncork();
         }
         p.bodySent = true;
-        // nothing queued: the kernel has every byte (a write still queued holds b until it is done)
+        // nothing queued: the kernel has every byte (false while a slow reader or a connect holds some)
         p.bodyReleased = b === null || b.length <= COPY_LIMIT || this.socket.writableLength === 0;
         return;
       }
