@@ -14,9 +14,11 @@
  */
 #include <node_api.h>
 #include <openssl/evp.h>
-#include <string.h>
 
-#define PIECE (1 << 20) /* EVP_EncryptUpdate takes an int length: the target goes in pieces */
+/* CTR encrypts zeros into the keystream: the target is written in pieces of this many zeros, read
+ * from here (one pass over the target; an in-place encryption would first have to zero it) */
+#define PIECE (16 * 1024)
+static const unsigned char ZEROS[PIECE];
 
 static napi_value fail(napi_env env, const char *message) {
   napi_throw_type_error(env, "ERR_INVALID_ARG_TYPE", message);
@@ -62,8 +64,7 @@ static napi_value Fill(napi_env env, napi_callback_info info) {
   for (size_t off = 0; ok && off < out_len; off += PIECE) {
     int n = (int)(out_len - off < PIECE ? out_len - off : PIECE);
     int written = 0;
-    memset(out + off, 0, (size_t)n); /* CTR encrypts in place: zeros in, keystream out */
-    ok = EVP_EncryptUpdate(ctx, out + off, &written, out + off, n) == 1 && written == n;
+    ok = EVP_EncryptUpdate(ctx, out + off, &written, ZEROS, n) == 1 && written == n;
   }
   EVP_CIPHER_CTX_free(ctx);
   if (!ok) napi_throw_error(env, "ERR_CRYPTO_OPERATION_FAILED", "fill: the AES-128-CTR keystream could not be made");
