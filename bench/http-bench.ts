@@ -126,8 +126,8 @@ async function cliFigure(url: string, p: Point, n: number): Promise<{ batchRps: 
 function rows(results: PointResult[], server: string): { figures: Figure[]; table: Table } {
   const figures: Figure[] = [];
   const table: Table = {
-    title: `Per point against ${server}: medians of interleaved rounds (req/s), client CPU per request (µs, median), and whether the server received exactly the bytes each client claims`,
-    columns: ['body', 'conc.', 'requests/run', 'rounds', 'engine req/s', 'autocannon req/s', 'ratio', 'write client (fixed body) req/s', 'its ratio', 'CPU µs/req engine / autocannon / write client', 'bytes checked'],
+    title: `Per point against ${server}: medians of interleaved rounds (req/s), our ratio to autocannon in each round (the spread is this machine's noise), client CPU per request (µs, median), and whether the server received exactly the bytes each client claims`,
+    columns: ['body', 'conc.', 'requests/run', 'rounds', 'engine req/s', 'autocannon req/s', 'ratio', 'ratio in each round', 'write client (fixed body) req/s', 'its ratio', 'CPU µs/req engine / autocannon / write client', 'bytes checked'],
     rows: [],
   };
   for (const r of results) {
@@ -139,6 +139,8 @@ function rows(results: PointResult[], server: string): { figures: Figure[]; tabl
     const cpu = (k: Client): string => (r.cpu[k].length ? fmt(median(r.cpu[k])) : '–');
     table.rows.push([
       sizeLabel(r.point.size), String(r.point.concurrency), fmt(r.n), String(r.rps.engine.length), fmt(eng), fmt(ac), `${ratio.toFixed(2)}x`,
+      // the rounds are interleaved, so round k of ours and of autocannon ran next to each other
+      r.rps.engine.map((e, k) => (e / (r.rps.autocannon[k] ?? Number.NaN)).toFixed(2)).join(', '),
       r.rps.http1.length ? fmt(un) : '–', r.rps.http1.length ? `${(un / ac).toFixed(2)}x` : '–', `${cpu('engine')} / ${cpu('autocannon')} / ${cpu('http1')}`,
       server === 'nginx dav' ? 'n/a' : r.bytesOk ? 'yes' : 'MISMATCH',
     ]);
