@@ -37,11 +37,15 @@ function load(): Addon | null {
     } catch {
       continue;
     }
-    // a self-check against node's own cipher: an addon that disagrees is never used
-    const mine = Buffer.alloc(80);
-    addon.fill(CHECK, 1, mine);
-    const want = createCipheriv('aes-128-ctr', CHECK.subarray(0, 16), CHECK.subarray(16, 32)).update(Buffer.alloc(96)).subarray(16);
-    return mine.equals(want) ? addon : null;
+    // a self-check against node's own cipher: an addon that disagrees, or fails, is never used
+    try {
+      const mine = Buffer.alloc(80);
+      addon.fill(CHECK, 1, mine);
+      const want = createCipheriv('aes-128-ctr', CHECK.subarray(0, 16), CHECK.subarray(16, 32)).update(Buffer.alloc(96)).subarray(16);
+      return mine.equals(want) ? addon : null;
+    } catch {
+      return null;
+    }
   }
   return null;
 }
