@@ -63,7 +63,7 @@ function zeros(n: number): Buffer {
 }
 
 /** iv + blocks as a 128-bit big-endian counter (CTR mode's count), wrapping at 2^128. */
-export function counterAt(iv: Buffer, blocks: number): Buffer {
+function counterAt(iv: Buffer, blocks: number): Buffer {
   if (blocks === 0) return iv;
   const value = (BigInt(`0x${iv.toString('hex')}`) + BigInt(blocks)) % (1n << 128n);
   return Buffer.from(value.toString(16).padStart(32, '0'), 'hex');
@@ -79,9 +79,9 @@ export function keystreamByCipher(material: Buffer, blockOffset: number, target:
 }
 
 /**
- * Consecutive keystream bytes from byte `start` on (`material`: key, then IV): each call to the returned function gives the
- * next `n` bytes as a fresh Buffer the caller may keep (native: written into Buffer.allocUnsafe,
- * which takes small ones from Node's shared pool; node:crypto: one cipher for the whole stream).
+ * Consecutive keystream bytes from byte `start` on (`material`: key, then IV): each call to the
+ * returned function gives the next `n` bytes as a fresh Buffer the caller may keep (native: written
+ * into Buffer.allocUnsafe, small ones from Node's shared pool; node:crypto: one cipher throughout).
  */
 export function keystreamReader(material: Buffer, start: number): (n: number) => Buffer {
   if (addon) {
