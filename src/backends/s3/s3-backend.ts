@@ -4,8 +4,8 @@
  * PUTs below --multipart-threshold, multipart uploads above; readback with GET; clean lists the
  * run's prefix and deletes with batched DeleteObjects.
  */
-import { createHash } from 'node:crypto';
-import { contentChunks, contentSha256 } from '../../generate/content.js';
+import { createHash, hash } from 'node:crypto';
+import { contentBuffer, contentChunks, contentSha256 } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError, UsageError } from '../../errors.js';
 import type { Workload } from '../../workload/workload.js';
@@ -15,6 +15,9 @@ import { OpError, timeOp } from '../op-timer.js';
 import { loadCredentials } from './credentials.js';
 import { multipartUpload } from './multipart.js';
 import { EMPTY_SHA256, S3Client, UNSIGNED } from './s3-client.js';
+
+/** A single-PUT body up to this size is generated once and kept for the request (and its retries). */
+const WHOLE_BODY_MAX = 1024 * 1024;
 
 export interface S3Options {
   url: string;
@@ -107,10 +110,13 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability {
         const r = await multipartUpload(this.s3, key, ds, this.o.partSize, this.o.unsignedPayload);
         return { attempt: r.attempts };
       }
-      const sha256 = this.o.unsignedPayload ? undefined : contentSha256(ds);
+      // up to 1 MiB the body is made once, hashed for the signature and sent (again on a retry) from
+      // the same Buffer; a larger one is made twice, streamed for its hash and then for the send
+      const whole = ds.size <= WHOLE_BODY_MAX ? contentBuffer(ds, WHOLE_BODY_MAX) : null;
+      const sha256 = this.o.unsignedPayload ? undefined : whole ? hash('sha256', whole, 'hex') : contentSha256(ds);
       const r = await this.s3.send({
         method: 'PUT', key, headers: { 'content-type': ds.mime, 'content-length': String(ds.size) },
-        payloadHash: sha256 ?? UNSIGNED, body: () => contentChunks(ds), what: `PutObject ${key}`,
+        payloadHash: sha256 ?? UNSIGNED, body: () => whole ?? contentChunks(ds), what: `PutObject ${key}`,
       });
       return { attempt: r.attempts, ttfbMs: r.res.ttfbMs, httpStatus: r.res.status, ...(sha256 ? { sha256 } : {}) };
     } catch (e) {
