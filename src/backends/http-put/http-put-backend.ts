@@ -10,6 +10,7 @@ import type { Workload } from '../../workload/workload.js';
 import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
 import { BodyPool } from '../http/body-pool.js';
 import { headerValue, HttpTarget, unreachable, type HttpTargetOptions } from '../http/http-target.js';
+import { COPY_LIMIT } from '../http/http1-connection.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { ldpAuthFailure } from '../ldp/ldp-responses.js';
 
@@ -19,8 +20,6 @@ import { ldpAuthFailure } from '../ldp/ldp-responses.js';
  * Fewer, larger writes halve the client's CPU per MiB sent (see bench/ and reports/perf.md).
  */
 export const BODY_CHUNK = 1024 * 1024;
-/** Bodies up to this size are copied behind their head by the write client: a fresh buffer is cheap. */
-const POOLED_ABOVE = 4 * 1024;
 
 export interface HttpPutOptions extends HttpTargetOptions {
   runId: string;
@@ -30,7 +29,7 @@ export interface HttpPutOptions extends HttpTargetOptions {
 export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability {
   readonly name = 'http-put';
   private readonly http: HttpTarget;
-  /** Buffers for bodies above POOLED_ABOVE up to BODY_CHUNK, reused once their bytes have left. */
+  /** Buffers for bodies above COPY_LIMIT (smaller ones the write client copies behind their head) up to BODY_CHUNK, reused once their bytes have left. */
   private readonly bodies: BodyPool;
 
   constructor(private readonly o: HttpPutOptions) {
@@ -65,8 +64,8 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
       const meta = { kind: 'add-datastream' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
       ops.push(
         await timeOp(meta, async () => {
-          // a body up to BODY_CHUNK is generated as one Buffer (a pooled one above POOLED_ABOVE) and leaves with its head in one write
-          const slot = ds.size > POOLED_ABOVE && ds.size <= BODY_CHUNK ? this.bodies.take() : null;
+          // a body up to BODY_CHUNK is generated as one Buffer (a pooled one above COPY_LIMIT) and leaves with its head in one write
+          const slot = ds.size > COPY_LIMIT && ds.size <= BODY_CHUNK ? this.bodies.take() : null;
           const body = slot ? contentInto(ds, slot) : ds.size <= BODY_CHUNK ? contentBuffer(ds, BODY_CHUNK) : contentChunks(ds, BODY_CHUNK);
           const r = await this.http.send('PUT', this.path(plan.id, plan.index, ds.id, plan.path), { 'content-type': ds.mime, 'content-length': String(ds.size) }, body);
           if (slot && r.bodyReleased) this.bodies.give(slot);

@@ -52,7 +52,7 @@ export const SOCKET_TIMEOUT_MS = 300_000;
  * sent in one plain write; larger ones go with the head as one corked writev, with no copy (at
  * 64 KiB the copy and its fresh buffer cost the engine about 40% more CPU per request).
  */
-const COPY_LIMIT = 4 * 1024;
+export const COPY_LIMIT = 4 * 1024;
 /** Generated bodies are gathered up to this many bytes before the first write. */
 const GATHER_LIMIT = 1024 * 1024;
 
