@@ -96,6 +96,19 @@ describe('http1 response parser', () => {
     const ka = parse(whole('HTTP/1.0 201 Created\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\nContent-Length: 0\r\n\r\n')).head;
     assert.equal(ka?.keepAlive, true);
     assert.equal(ka?.keepAliveTimeout, 5);
+    // Connection is a token list: any case, any spacing, across repeated headers; a token that only contains "close" is not close
+    const conn = (v: string, version = '1.1'): boolean | undefined => parse(whole(`HTTP/${version} 201 Created\r\nConnection: ${v}\r\nContent-Length: 0\r\n\r\n`)).head?.keepAlive;
+    assert.equal(conn('Upgrade,  CLOSE '), false);
+    assert.equal(conn('x-close, closed'), true);
+    assert.equal(conn('Keep-Alive ,Upgrade', '1.0'), true);
+    assert.equal(conn('keep-alives', '1.0'), false);
+    assert.equal(parse(whole('HTTP/1.1 201 Created\r\nConnection: upgrade\r\nconnection: close\r\nContent-Length: 0\r\n\r\n')).head?.keepAlive, false);
+  });
+
+  it('accepts a repeated Content-Length with the same value', () => {
+    const r = parse(whole('HTTP/1.1 200 OK\r\nContent-Length: 3\r\ncontent-length:  3 \r\n\r\nabc'));
+    assert.equal(r.body, 'abc');
+    assert.equal(r.done, true);
   });
 
   it('reports bytes past the end of the response (the client never pipelines)', () => {
@@ -106,6 +119,9 @@ describe('http1 response parser', () => {
     for (const bad of [
       'HTTP/2 200 OK\r\n\r\n',
       'HTTP/1.1 20 OK\r\n\r\n',
+      'HTTP/1.1 2a1 OK\r\n\r\n',
+      'HTTP/1.1 -20 OK\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\n',
       'ICY 200 OK\r\n\r\n',
       'HTTP/1.1 200 OK\r\nno colon here\r\n\r\n',
       'HTTP/1.1 200 OK\r\nContent-Length: 1x\r\n\r\n',

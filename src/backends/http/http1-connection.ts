@@ -9,6 +9,7 @@
 import type { Socket } from 'node:net';
 import { OpError } from '../op-timer.js';
 import { ResponseParser, type Headers, type ParsedHead } from './http1-response-parser.js';
+import { atEndOfTurn } from './turn-writes.js';
 
 /** The response: status, headers (built when first read) and time to first byte. */
 export class Http1Result {
@@ -81,8 +82,11 @@ export class Http1Connection {
     return !this.closed && this.current === null && Date.now() < this.expiresAt;
   }
 
-  /** Sends one request (head already serialised) and resolves when its response has ended. */
-  send(head: Buffer, body: WriteBody, isHead: boolean, onBody: ((c: Buffer) => void) | null, contentLength: number | null): Promise<Http1Result> {
+  /**
+   * Sends one request (head already serialised) and resolves when its response has ended. With
+   * deferWrite a head and whole body are written at the end of this event-loop turn (turn-writes.ts).
+   */
+  send(head: Buffer, body: WriteBody, isHead: boolean, onBody: ((c: Buffer) => void) | null, contentLength: number | null, deferWrite = false): Promise<Http1Result> {
     return new Promise<Http1Result>((resolve, reject) => {
       const p: Pending = {
         resolve,
@@ -110,23 +114,31 @@ export class Http1Connection {
           this.fail(new OpError('E_BODY_LENGTH', `body of ${b.length} bytes, content-length ${contentLength}`));
           return;
         }
-        if (b === null || b.length === 0) this.socket.write(head);
-        else if (b.length <= COPY_LIMIT) this.socket.write(Buffer.concat([head, b], head.length + b.length));
-        else {
-          this.socket.cork();
-          this.socket.write(head);
-          this.socket.write(b);
-          this.socket.uncork();
-        }
-        p.bodySent = true;
-        // nothing queued: the kernel has every byte (false while a slow reader or a connect holds some)
-        p.bodyReleased = b === null || b.length <= COPY_LIMIT || this.socket.writableLength === 0;
+        if (!deferWrite) this.write(p, head, b);
+        else atEndOfTurn(() => this.write(p, head, b));
         return;
       }
       this.stream(p, head, [], b, contentLength).catch((e: Error) => {
         if (this.current === p) this.fail(e);
       });
     });
+  }
+
+  /** Head and a whole body out now: one write up to COPY_LIMIT, else one corked writev. Time to first byte counts from here. */
+  private write(p: Pending, head: Buffer, b: Buffer | null): void {
+    if (this.current !== p || p.settled) return; // failed (closed, timed out) while its write waited for the end of the turn
+    p.startNs = process.hrtime.bigint();
+    if (b === null || b.length === 0) this.socket.write(head);
+    else if (b.length <= COPY_LIMIT) this.socket.write(Buffer.concat([head, b], head.length + b.length));
+    else {
+      this.socket.cork();
+      this.socket.write(head);
+      this.socket.write(b);
+      this.socket.uncork();
+    }
+    p.bodySent = true;
+    // nothing queued: the kernel has every byte (false while a slow reader or a connect holds some)
+    p.bodyReleased = b === null || b.length <= COPY_LIMIT || this.socket.writableLength === 0;
   }
 
   /** Sends a body of pieces: the head with the pieces already gathered in one write, then the rest streamed. */

@@ -59,7 +59,9 @@ export class Http1Pool {
     }
     head += '\r\n';
     const conn = await this.acquire();
-    return conn.send(Buffer.from(head, 'latin1'), b, method === 'HEAD', null, contentLength);
+    // other requests in flight: this one's write joins theirs at the end of the turn (turn-writes.ts)
+    const othersBusy = this.all.size - this.idle.length > 1;
+    return conn.send(Buffer.from(head, 'latin1'), b, method === 'HEAD', null, contentLength, othersBusy);
   }
 
   private acquire(): Promise<Http1Connection> {

@@ -148,15 +148,17 @@ export class ResponseParser {
     let eol = text.indexOf('\r\n');
     if (eol < 0) eol = text.length;
     const minor = text.charCodeAt(7) - 48;
-    const status = Number(text.slice(9, 12));
-    const ok = text.startsWith('HTTP/1.') && (minor === 0 || minor === 1) && text.charCodeAt(8) === 32 && /^\d{3}$/.test(text.slice(9, 12)) && (eol === 12 || text.charCodeAt(12) === 32);
+    const status = digit(text, 9) * 100 + digit(text, 10) * 10 + digit(text, 11);
+    const ok = text.startsWith('HTTP/1.') && (minor === 0 || minor === 1) && text.charCodeAt(8) === 32 && status >= 0 && (eol === 12 || text.charCodeAt(12) === 32);
     if (!ok) throw new ParseError(`bad status line "${text.slice(0, Math.min(eol, 60))}"`);
     if (status >= 100 && status < 200 && status !== 101) return; // interim: the final head follows
-    // every line is checked now; only the framing headers are read now, the rest when asked for
+    // every line is checked now; only the framing headers are read now (as few strings as possible: this runs per request), the rest when asked for
     let connection = '';
     let te = '';
     let keepAliveHint = '';
-    const lengths: string[] = [];
+    let length: string | null = null; // the first Content-Length; more are allowed only with the same value
+    let lengths = '';
+    let lengthsDiffer = false;
     for (let pos = eol + 2; pos < text.length; ) {
       let end = text.indexOf('\r\n', pos);
       if (end < 0) end = text.length;
@@ -164,31 +166,56 @@ export class ResponseParser {
       if (colon <= pos || colon > end) throw new ParseError(`bad header line "${text.slice(pos, Math.min(end, pos + 60))}"`);
       const first = text.charCodeAt(pos) | 0x20;
       if (first === 0x63 /* c */ || first === 0x74 /* t */ || first === 0x6b /* k */) {
-        if (nameIs(text, pos, colon, 'content-length')) lengths.push(text.slice(colon + 1, end).trim());
-        else if (nameIs(text, pos, colon, 'connection')) connection += `,${text.slice(colon + 1, end)}`;
+        if (nameIs(text, pos, colon, 'content-length')) {
+          const v = text.slice(colon + 1, end).trim();
+          if (length === null) length = v;
+          else if (v !== length) lengthsDiffer = true;
+          lengths = lengths === '' ? v : `${lengths}, ${v}`;
+        } else if (nameIs(text, pos, colon, 'connection')) connection += `,${text.slice(colon + 1, end)}`;
         else if (nameIs(text, pos, colon, 'transfer-encoding')) te += `,${text.slice(colon + 1, end)}`;
         else if (nameIs(text, pos, colon, 'keep-alive')) keepAliveHint = text.slice(colon + 1, end);
       }
       pos = end + 2;
     }
-    const conn = tokens(connection);
-    let keepAlive = minor === 1 ? !conn.includes('close') : conn.includes('keep-alive');
-    const codings = tokens(te);
+    let keepAlive = minor === 1 ? !hasToken(connection, 'close') : hasToken(connection, 'keep-alive');
     if (this.isHead || status === 204 || status === 304) this.state = 'done';
-    else if (codings.length > 0) {
+    else if (te !== '' && tokens(te).length > 0) {
+      const codings = tokens(te);
       if (codings[codings.length - 1] !== 'chunked') throw new ParseError(`unsupported transfer-encoding "${codings.join(', ')}"`);
       this.state = 'chunk-size';
-    } else if (lengths.length > 0) {
-      if (!lengths.every((x) => /^\d{1,15}$/.test(x) && x === lengths[0])) throw new ParseError(`bad content-length "${lengths.join(', ')}"`);
-      this.remaining = Number(lengths[0]);
+    } else if (length !== null) {
+      if (lengthsDiffer || !/^\d{1,15}$/.test(length)) throw new ParseError(`bad content-length "${lengths}"`);
+      this.remaining = Number(length);
       this.state = this.remaining === 0 ? 'done' : 'length';
     } else {
       this.state = 'close';
       keepAlive = false;
     }
-    const m = /timeout=(\d+)/i.exec(keepAliveHint);
+    const m = keepAliveHint === '' ? null : /timeout=(\d+)/i.exec(keepAliveHint);
     this.head = new ParsedHead(status, keepAlive, m ? Number(m[1]) : null, text, eol + 2);
     this.onHead(this.head);
+  }
+}
+
+/** The decimal digit at text[i], or -1000 (so that a status with any non-digit comes out negative). */
+function digit(text: string, i: number): number {
+  const d = text.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : -1000;
+}
+
+/** Whether the comma-separated list v holds token (any case, optional whitespace), without splitting it. */
+function hasToken(v: string, token: string): boolean {
+  if (v === '') return false;
+  for (let from = 0; ; ) {
+    let comma = v.indexOf(',', from);
+    if (comma < 0) comma = v.length;
+    let a = from;
+    let b = comma;
+    while (a < b && (v.charCodeAt(a) === 32 || v.charCodeAt(a) === 9)) a++;
+    while (b > a && (v.charCodeAt(b - 1) === 32 || v.charCodeAt(b - 1) === 9)) b--;
+    if (b - a === token.length && nameIs(v, a, b, token)) return true;
+    if (comma === v.length) return false;
+    from = comma + 1;
   }
 }
 

@@ -1,0 +1,141 @@
+/**
+ * Writes held to the end of the event-loop turn (src/backends/http/turn-writes.ts) and the write
+ * client's use of them: a request goes out at once when it is alone, and joins the end-of-turn
+ * writes when other requests are in flight; bodies still arrive intact, a request whose
+ * connection broke before its turn ended is failed, not written.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { Http1Pool } from '../../src/backends/http/http1-pool.js';
+import { atEndOfTurn, queuedWrites } from '../../src/backends/http/turn-writes.js';
+
+/** Lets every pending promise reaction run (the pool's acquire-then-send is a few reactions deep). */
+async function settleMicrotasks(): Promise<void> {
+  for (let k = 0; k < 20; k++) await null;
+}
+
+const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
+
+async function listen(s: Server | ReturnType<typeof createTcpServer>): Promise<number> {
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  return (s.address() as AddressInfo).port;
+}
+
+describe('atEndOfTurn', () => {
+  it('runs queued writes after the turn, in the order queued, none during it', async () => {
+    const ran: string[] = [];
+    atEndOfTurn(() => ran.push('a'));
+    atEndOfTurn(() => ran.push('b'));
+    assert.equal(queuedWrites(), 2);
+    await settleMicrotasks();
+    assert.deepEqual(ran, [], 'not run while the turn (and its microtasks) lasts');
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(ran, ['a', 'b']);
+    assert.equal(queuedWrites(), 0);
+  });
+
+  it('a write queued while the queue is being flushed waits for the next turn, and is not lost', async () => {
+    const ran: string[] = [];
+    atEndOfTurn(() => {
+      ran.push('first');
+      atEndOfTurn(() => ran.push('later'));
+    });
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(ran, ['first']);
+    assert.equal(queuedWrites(), 1);
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(ran, ['first', 'later']);
+  });
+});
+
+describe('write client: requests in flight together leave at the end of the turn', () => {
+  const server = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () => {
+      res.writeHead(201, { 'x-sha256': sha(Buffer.concat(parts)), 'content-length': '0' });
+      res.end();
+    });
+  });
+  let origin: URL;
+  before(async () => {
+    origin = new URL(`http://127.0.0.1:${await listen(server)}`);
+  });
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('defers only when another request is in flight', async () => {
+    const pool = new Http1Pool({ origin, connections: 2 });
+    try {
+      // open both connections
+      await Promise.all([pool.request('PUT', '/w1', {}, Buffer.from('a')), pool.request('PUT', '/w2', {}, Buffer.from('b'))]);
+      const alone = pool.request('PUT', '/alone', {}, Buffer.from('c'));
+      await settleMicrotasks();
+      assert.equal(queuedWrites(), 0, 'a lone request is written at once');
+      await alone;
+      const both = [pool.request('PUT', '/x', {}, Buffer.from('x')), pool.request('PUT', '/y', {}, Buffer.from('y'))];
+      await settleMicrotasks();
+      assert.equal(queuedWrites(), 2, 'two requests in flight: both wait for the end of the turn');
+      const rs = await Promise.all(both);
+      assert.deepEqual(rs.map((r) => r.headers['x-sha256']), [sha(Buffer.from('x')), sha(Buffer.from('y'))]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('bodies of every size arrive intact through deferred writes at concurrency 8', async () => {
+    const pool = new Http1Pool({ origin, connections: 8 });
+    try {
+      const sizes = [0, 1, 1024, 4096, 4097, 65536, 300_000, 1024 * 1024];
+      const bodies = Array.from({ length: 64 }, (_, i) => Buffer.alloc(sizes[i % sizes.length] as number, i));
+      const rs = await Promise.all(bodies.map((b, i) => pool.request('PUT', `/o/${i}`, { 'content-length': String(b.length) }, b)));
+      rs.forEach((r, i) => {
+        assert.equal(r.status, 201);
+        assert.equal(r.headers['x-sha256'], sha(bodies[i] as Buffer), `body ${i} (${bodies[i]?.length} bytes)`);
+        assert.ok(r.ttfbMs >= 0);
+      });
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('write client: a connection that breaks while its write waits', () => {
+  it('fails the request and never writes it', async () => {
+    const received: string[] = [];
+    let sockets = 0;
+    const server = createTcpServer((sock) => {
+      const n = ++sockets;
+      sock.on('data', (d: Buffer) => {
+        received.push(`${n}:${d.toString('latin1').split(' ')[1]}`);
+        sock.write('HTTP/1.1 201 Created\r\ncontent-length: 0\r\n\r\n');
+      });
+    });
+    const port = await listen(server);
+    const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 2 });
+    try {
+      await Promise.all([pool.request('PUT', '/w1', {}, Buffer.from('a')), pool.request('PUT', '/w2', {}, Buffer.from('b'))]);
+      const doomed = pool.request('PUT', '/doomed', {}, Buffer.from('d'));
+      const other = pool.request('PUT', '/other', {}, Buffer.from('o'));
+      await settleMicrotasks();
+      assert.equal(queuedWrites(), 2);
+      // break both connections before the turn ends (each socket's own error path)
+      const conns = (pool as unknown as { all: Set<{ socket: { destroy(e?: Error): void } }> }).all;
+      for (const c of conns) c.socket.destroy(Object.assign(new Error('broken before the write'), { code: 'ECONNRESET' }));
+      const settled = await Promise.allSettled([doomed, other]);
+      assert.deepEqual(settled.map((x) => x.status), ['rejected', 'rejected']);
+      for (const x of settled) assert.equal((x as PromiseRejectedResult).reason.code, 'ECONNRESET');
+      await new Promise((r) => setTimeout(r, 50));
+      assert.ok(!received.some((x) => x.endsWith('/doomed') || x.endsWith('/other')), `the failed requests were never sent: ${received.join(', ')}`);
+      assert.equal(received.length, 2);
+    } finally {
+      await pool.close();
+      server.close();
+    }
+  });
+});
