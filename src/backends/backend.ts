@@ -91,6 +91,16 @@ export interface RemoveCapability {
   remove(ref: ObjectRef): Promise<void>;
 }
 
+/**
+ * Make ahead what ingest(plan) will send (its content), while the store answers the object in
+ * flight. The engine asks only when one object is in flight at a time: with more, making one
+ * object's content already overlaps the others' waits. The backend bounds what it holds; work done
+ * here is outside every operation's timing. It must not throw (ingest makes whatever is missing).
+ */
+export interface PrepareCapability {
+  prepare(plan: ObjectPlan): void;
+}
+
 /** List the ids of stored objects (for probes and cleanup). */
 export interface ListCapability {
   list(): AsyncIterable<string>;
@@ -118,4 +128,8 @@ export function canCleanAll(b: Backend): b is Backend & BulkCleanCapability {
 
 export function canList(b: Backend): b is Backend & ListCapability {
   return typeof (b as Partial<ListCapability>).list === 'function';
+}
+
+export function canPrepare(b: Backend): b is Backend & PrepareCapability {
+  return typeof (b as Partial<PrepareCapability>).prepare === 'function';
 }

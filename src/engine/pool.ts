@@ -1,8 +1,10 @@
 /**
  * Bounded concurrency: runs fn over items with at most `concurrency` in flight, results in input
  * order. When fn throws, no new item starts; in-flight ones finish, then the first error is thrown.
+ * `ahead`, when given, is told the item that comes next as soon as fn has started on one (so its
+ * work can overlap fn's wait); it must not throw.
  */
-export async function runPool<T, R>(items: readonly T[], concurrency: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+export async function runPool<T, R>(items: readonly T[], concurrency: number, fn: (item: T, i: number) => Promise<R>, ahead?: (item: T) => void): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;
@@ -11,7 +13,9 @@ export async function runPool<T, R>(items: readonly T[], concurrency: number, fn
     while (!failed && next < items.length) {
       const i = next++;
       try {
-        results[i] = await fn(items[i] as T, i);
+        const result = fn(items[i] as T, i);
+        if (ahead !== undefined && next < items.length) ahead(items[next] as T);
+        results[i] = await result;
       } catch (e) {
         if (!failed) firstError = e;
         failed = true;

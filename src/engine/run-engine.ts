@@ -5,9 +5,9 @@
  * It emits records and events; it never prints.
  */
 import type { Backend, OpTiming } from '../backends/backend.js';
-import { canRead, hasBatchLifecycle } from '../backends/backend.js';
+import { canPrepare, canRead, hasBatchLifecycle } from '../backends/backend.js';
 import { RunFailedError, UsageError } from '../errors.js';
-import { planBatch } from '../generate/plan.js';
+import { planBatch, type ObjectPlan } from '../generate/plan.js';
 import type { BatchRecord, OpRecord, StopInfo } from '../store/records.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { summariseBatch, toOpRecords } from './batch-summary.js';
@@ -56,6 +56,8 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     throw new UsageError('E_BAD_FLAG', `--verify readback: backend ${backend.name} cannot read content back`, 'use --verify none with this backend');
   }
   const total = plannedBatches(w);
+  // one object in flight: its successor's content is made while the store answers it (PrepareCapability)
+  const ahead = w.concurrency === 1 && canPrepare(backend) ? (p: ObjectPlan): void => backend.prepare(p) : undefined;
   const runStart = process.hrtime.bigint();
   const batches: BatchRecord[] = [];
   let objectsDone = 0;
@@ -72,7 +74,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     const startedAt = new Date().toISOString();
     const startNs = process.hrtime.bigint();
     const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
-    const perObject = beginOps.some((op) => op.status === 'failed') ? [] : await runPool(plans, w.concurrency, (p) => backend.ingest(p));
+    const perObject = beginOps.some((op) => op.status === 'failed') ? [] : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
     const endOps = lifecycle ? await lifecycle.endBatch() : [];
     const wallNs = process.hrtime.bigint() - startNs;
     const ingestOps = [...beginOps, ...perObject.flat(), ...endOps];

@@ -147,6 +147,40 @@ describe('write client: bodyReleased', () => {
   });
 });
 
+describe('http-put with bodies made ahead (one object in flight)', () => {
+  it('the next object\'s bodies are made while this one is in flight, used once, and arrive intact', async () => {
+    const h = hashingServer();
+    const port = await listen(h.server);
+    const workload: Workload = {
+      objects: 12, batchSize: 12, concurrency: 1, seed: 4, layout: 'flat', fanout: { width: 16, depth: 2 }, verify: 'none',
+      datastreams: [
+        { id: 'S', size: { kind: 'fixed', bytes: 1000 }, contentKind: 'random', mime: 'application/octet-stream' },
+        { id: 'M', size: { kind: 'fixed', bytes: 300 * 1024 }, contentKind: 'compressible', mime: 'text/plain' },
+        { id: 'L', size: { kind: 'fixed', bytes: 1024 * 1024 + 1 }, contentKind: 'random', mime: 'application/octet-stream' },
+      ],
+    };
+    const backend = new HttpPutBackend({ url: `http://127.0.0.1:${port}`, connections: 1, runId: 'ahead', workload });
+    const ready = (backend as unknown as { ready: Map<string, unknown> }).ready;
+    const plans = planBatch(workload, 0, workload.objects, { idPrefix: 'a' });
+    const readyWhenStarted: number[] = [];
+    const ops = (
+      await runPool(plans, 1, (p) => {
+        readyWhenStarted.push(ready.size);
+        return backend.ingest(p);
+      }, (p) => backend.prepare(p))
+    ).flat();
+    await backend.close();
+    h.server.closeAllConnections();
+    h.server.close();
+    assert.equal(ops.filter((o) => o.status !== 'ok').length, 0);
+    // every object after the first found its two small bodies made (the one above 1 MiB streams as it goes)
+    assert.deepEqual(readyWhenStarted, [0, ...plans.slice(1).map(() => 2)]);
+    assert.equal(ready.size, 0, 'every body made ahead was used');
+    assert.equal(h.received.size, plans.length * 3);
+    for (const p of plans) for (const ds of p.datastreams) assert.equal(h.received.get(`/ingest-scale-ahead/${p.id}/${ds.id}`), contentSha256(ds), `${p.id}/${ds.id}`);
+  });
+});
+
 describe('http-put with pooled bodies', () => {
   for (const [label, answerFirst, size] of [
     ['a server that reads each body before it answers, 100 KiB bodies', false, 100 * 1024],

@@ -124,3 +124,22 @@ test('--verify readback records verify ops; wrong bytes stop the run with E_VERI
   );
   assert.equal(bad.ops[0]?.filter((o) => o.errorCode === 'E_VERIFY_MISMATCH').length, 10);
 });
+
+test('with one object in flight a backend that can prepare is told the next object once the current one has started', async () => {
+  const events: string[] = [];
+  class Preparing extends ScriptedBackend {
+    override async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
+      events.push(`ingest ${plan.index}`);
+      return super.ingest(plan);
+    }
+    prepare(plan: ObjectPlan): void {
+      events.push(`prepare ${plan.index}`);
+    }
+  }
+  await runEngine({ runId: 'r', workload: small({ objects: 6, batchSize: 3, concurrency: 1 }), backend: new Preparing(), sink: new MemorySink(), idPrefix: 't-', maxErrorRate: 0 });
+  // within a batch only: the first object of the next batch is not made before its batch starts
+  assert.deepEqual(events, ['ingest 0', 'prepare 1', 'ingest 1', 'prepare 2', 'ingest 2', 'ingest 3', 'prepare 4', 'ingest 4', 'prepare 5', 'ingest 5']);
+  events.length = 0;
+  await runEngine({ runId: 'r', workload: small({ objects: 6, batchSize: 3, concurrency: 2 }), backend: new Preparing(), sink: new MemorySink(), idPrefix: 't-', maxErrorRate: 0 });
+  assert.ok(events.length === 6 && events.every((e) => e.startsWith('ingest')), `never asked with more than one object in flight: ${events.join(', ')}`);
+});

@@ -70,19 +70,19 @@ describe('write client: requests in flight together leave at the end of the turn
   });
 
   it('defers only when another request is in flight', async () => {
-    const pool = new Http1Pool({ origin, connections: 2 });
+    const pool = new Http1Pool({ origin, connections: 3 });
     try {
-      // open both connections
-      await Promise.all([pool.request('PUT', '/w1', {}, Buffer.from('a')), pool.request('PUT', '/w2', {}, Buffer.from('b'))]);
+      // open all three connections
+      await Promise.all(['a', 'b', 'c'].map((x) => pool.request('PUT', `/warm/${x}`, {}, Buffer.from(x))));
       const alone = pool.request('PUT', '/alone', {}, Buffer.from('c'));
-      await settleMicrotasks();
       assert.equal(queuedWrites(), 0, 'a lone request is written at once');
       await alone;
-      const both = [pool.request('PUT', '/x', {}, Buffer.from('x')), pool.request('PUT', '/y', {}, Buffer.from('y'))];
+      const three = [pool.request('PUT', '/x', {}, Buffer.from('x')), pool.request('PUT', '/y', {}, Buffer.from('y')), pool.request('PUT', '/z', {}, Buffer.from('z'))];
+      assert.equal(queuedWrites(), 2, 'the first went at once (the others were idle); the next two wait for the end of the turn');
       await settleMicrotasks();
-      assert.equal(queuedWrites(), 2, 'two requests in flight: both wait for the end of the turn');
-      const rs = await Promise.all(both);
-      assert.deepEqual(rs.map((r) => r.headers['x-sha256']), [sha(Buffer.from('x')), sha(Buffer.from('y'))]);
+      assert.equal(queuedWrites(), 2);
+      const rs = await Promise.all(three);
+      assert.deepEqual(rs.map((r) => r.headers['x-sha256']), ['x', 'y', 'z'].map((x) => sha(Buffer.from(x))));
     } finally {
       await pool.close();
     }
@@ -106,7 +106,7 @@ describe('write client: requests in flight together leave at the end of the turn
 });
 
 describe('write client: a connection that breaks while its write waits', () => {
-  it('fails the request and never writes it', async () => {
+  it('fails the requests and never writes them', async () => {
     const received: string[] = [];
     let sockets = 0;
     const server = createTcpServer((sock) => {
@@ -117,22 +117,22 @@ describe('write client: a connection that breaks while its write waits', () => {
       });
     });
     const port = await listen(server);
-    const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 2 });
+    const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 3 });
     try {
-      await Promise.all([pool.request('PUT', '/w1', {}, Buffer.from('a')), pool.request('PUT', '/w2', {}, Buffer.from('b'))]);
-      const doomed = pool.request('PUT', '/doomed', {}, Buffer.from('d'));
-      const other = pool.request('PUT', '/other', {}, Buffer.from('o'));
-      await settleMicrotasks();
+      await Promise.all(['a', 'b', 'c'].map((x) => pool.request('PUT', `/warm/${x}`, {}, Buffer.from(x))));
+      const first = pool.request('PUT', '/first', {}, Buffer.from('f'));
+      const waiting = [pool.request('PUT', '/doomed1', {}, Buffer.from('d')), pool.request('PUT', '/doomed2', {}, Buffer.from('e'))];
       assert.equal(queuedWrites(), 2);
-      // break both connections before the turn ends (each socket's own error path)
+      // break every connection before the turn ends (each socket's own error path)
       const conns = (pool as unknown as { all: Set<{ socket: { destroy(e?: Error): void } }> }).all;
       for (const c of conns) c.socket.destroy(Object.assign(new Error('broken before the write'), { code: 'ECONNRESET' }));
-      const settled = await Promise.allSettled([doomed, other]);
-      assert.deepEqual(settled.map((x) => x.status), ['rejected', 'rejected']);
+      const settled = await Promise.allSettled([first, ...waiting]);
+      assert.deepEqual(settled.map((x) => x.status), ['rejected', 'rejected', 'rejected']);
       for (const x of settled) assert.equal((x as PromiseRejectedResult).reason.code, 'ECONNRESET');
       await new Promise((r) => setTimeout(r, 50));
-      assert.ok(!received.some((x) => x.endsWith('/doomed') || x.endsWith('/other')), `the failed requests were never sent: ${received.join(', ')}`);
-      assert.equal(received.length, 2);
+      assert.equal(queuedWrites(), 0, 'their writes ran (and did nothing)');
+      assert.ok(!received.some((x) => x.includes('/doomed')), `requests failed before their turn ended were never sent: ${received.join(', ')}`);
+      assert.equal(received.filter((x) => x.includes('/warm/')).length, 3);
     } finally {
       await pool.close();
       server.close();

@@ -5,7 +5,7 @@
  * create_full_put_path) and is the path the overhead benchmarks compare with autocannon.
  */
 import { contentBuffer, contentChunks, contentInto } from '../../generate/content.js';
-import { layoutPath, type ObjectPlan } from '../../generate/plan.js';
+import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
 import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
 import { BodyPool } from '../http/body-pool.js';
@@ -20,6 +20,14 @@ import { ldpAuthFailure } from '../ldp/ldp-responses.js';
  * Fewer, larger writes halve the client's CPU per MiB sent (see bench/ and reports/perf.md).
  */
 export const BODY_CHUNK = 1024 * 1024;
+
+/** A body made whole: its bytes, and the pooled buffer they sit in (to give back once sent). */
+interface Body {
+  bytes: Buffer;
+  slot: Buffer | null;
+}
+
+const readyKey = (objectIndex: number, datastreamId: string): string => `${objectIndex}\0${datastreamId}`;
 
 export interface HttpPutOptions extends HttpTargetOptions {
   runId: string;
@@ -39,6 +47,8 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
   }
 
   private readonly root: string;
+  /** Bodies made ahead by prepare() for the object that comes next, by readyKey. */
+  private readonly ready = new Map<string, Body & { objectIndex: number }>();
 
   private path(id: string, index: number, dsId: string, segments?: readonly string[]): string {
     let p = this.root;
@@ -58,15 +68,39 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
     return { backend: this.name, target: this.http.display, ...(server ? { product: server } : {}), details: { allow: headerValue(r.headers, 'allow') ?? 'not announced' } };
   }
 
+  /**
+   * Makes the bodies (up to BODY_CHUNK each) of the object after the one in flight. What is held is
+   * bounded by two objects: bodies left from any object but the one in flight are dropped first.
+   */
+  prepare(plan: ObjectPlan): void {
+    for (const [key, b] of this.ready) if (b.objectIndex !== plan.index - 1) this.ready.delete(key);
+    for (const ds of plan.datastreams) if (ds.size <= BODY_CHUNK) this.ready.set(readyKey(plan.index, ds.id), { ...(this.body(ds) as Body), objectIndex: plan.index });
+  }
+
+  /** A body up to BODY_CHUNK as one Buffer (a pooled one above COPY_LIMIT), a longer one as pieces. */
+  private body(ds: DatastreamPlan): Body | Iterable<Buffer> {
+    if (ds.size > BODY_CHUNK) return contentChunks(ds, BODY_CHUNK);
+    if (ds.size <= COPY_LIMIT) return { bytes: contentBuffer(ds, BODY_CHUNK), slot: null };
+    const slot = this.bodies.take();
+    return { bytes: contentInto(ds, slot), slot };
+  }
+
   async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
     const ops: OpTiming[] = [];
     for (const ds of plan.datastreams) {
       const meta = { kind: 'add-datastream' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
       ops.push(
         await timeOp(meta, async () => {
-          // a body up to BODY_CHUNK is generated as one Buffer (a pooled one above COPY_LIMIT) and leaves with its head in one write
-          const slot = ds.size > COPY_LIMIT && ds.size <= BODY_CHUNK ? this.bodies.take() : null;
-          const body = slot ? contentInto(ds, slot) : ds.size <= BODY_CHUNK ? contentBuffer(ds, BODY_CHUNK) : contentChunks(ds, BODY_CHUNK);
+          // a body up to BODY_CHUNK leaves with its head in one write; one made ahead by prepare() is used as it is
+          let made: Body | Iterable<Buffer> | undefined;
+          if (this.ready.size > 0) {
+            const key = readyKey(plan.index, ds.id);
+            made = this.ready.get(key);
+            this.ready.delete(key);
+          }
+          made ??= this.body(ds);
+          const slot = 'slot' in made ? made.slot : null;
+          const body = 'bytes' in made ? made.bytes : made;
           const r = await this.http.send('PUT', this.path(plan.id, plan.index, ds.id, plan.path), { 'content-type': ds.mime, 'content-length': String(ds.size) }, body);
           if (slot && r.bodyReleased) this.bodies.give(slot);
           if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, this.http.display);
@@ -99,6 +133,7 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
   }
 
   close(): Promise<void> {
+    this.ready.clear();
     return this.http.close();
   }
 }

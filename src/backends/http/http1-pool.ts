@@ -58,19 +58,28 @@ export class Http1Pool {
       } else head += 'transfer-encoding: chunked\r\n';
     }
     head += '\r\n';
-    const conn = await this.acquire();
+    // an idle connection is taken without a wait: the request is written before request() returns (PrepareCapability counts on it)
+    const conn = this.takeIdle() ?? (await this.acquire());
     // other requests in flight: this one's write joins theirs at the end of the turn (turn-writes.ts)
     const othersBusy = this.all.size - this.idle.length > 1;
     return conn.send(Buffer.from(head, 'latin1'), b, method === 'HEAD', null, contentLength, othersBusy);
   }
 
-  private acquire(): Promise<Http1Connection> {
-    if (this.closing) return Promise.reject(new OpError('E_CLIENT_CLOSED', 'the HTTP client is closed'));
+  /** A usable idle connection, or null (none, or closing). */
+  private takeIdle(): Http1Connection | null {
+    if (this.closing) return null;
     while (this.idle.length > 0) {
       const c = this.idle.pop() as Http1Connection;
-      if (c.usable) return Promise.resolve(c);
+      if (c.usable) return c;
       this.drop(c);
     }
+    return null;
+  }
+
+  private acquire(): Promise<Http1Connection> {
+    if (this.closing) return Promise.reject(new OpError('E_CLIENT_CLOSED', 'the HTTP client is closed'));
+    const idle = this.takeIdle();
+    if (idle) return Promise.resolve(idle);
     const p = new Promise<Http1Connection>((resolve, reject) => this.waiters.push((c) => (c instanceof Error ? reject(c) : resolve(c))));
     if (this.all.size + this.opening < Math.max(1, this.o.connections)) this.open();
     return p;
