@@ -86,8 +86,10 @@ async function measurePoint(ctx: BenchContext, url: string, p: Point, plan: Plan
   const check = { ok: true };
   let n = plan.fixedN ?? 0;
   if (plan.fixedN === undefined) {
-    // calibration (also the machine's warm-up): a short run of each, then a count for ~targetSeconds
-    const n0 = Math.max(4 * p.concurrency, Math.round((p.size >= MiB ? 80 : p.size >= 64 * KiB ? 600 : 3000) * (plan.targetSeconds / 0.8)));
+    // calibration (also the machine's warm-up): a short run of each, then a count for ~targetSeconds. The
+    // calibration runs are cold (a fresh process each), so they must not be too short either: with 80 requests
+    // at 1 MiB they ran at a quarter of the steady rate, and the timed runs came out at 0.2 s instead of 0.8 s.
+    const n0 = Math.max(4 * p.concurrency, Math.round((p.size >= MiB ? 400 : p.size >= 64 * KiB ? 2000 : 6000) * (plan.targetSeconds / 0.8)));
     const cal = [await call('engine', n0, check), await call('autocannon', n0, check)];
     n = Math.min(200_000, Math.max(8 * p.concurrency, Math.round(Math.max(...cal.map((c) => c.rps)) * plan.targetSeconds)));
   }
