@@ -72,12 +72,12 @@ async function serverStats(url: string): Promise<{ requests: number; bytes: numb
   }
 }
 
-async function measurePoint(ctx: BenchContext, url: string, p: Point, plan: Plan, rounds: number, clients: Client[], between?: () => void): Promise<PointResult> {
+async function measurePoint(ctx: BenchContext, url: string, p: Point, plan: Plan, rounds: number, clients: Client[], between?: () => void, uniquePaths = false): Promise<PointResult> {
   const call = async (who: Client, objects: number, check: { ok: boolean }): Promise<ClientResult> => {
     between?.();
     const warmup = Math.max(2 * p.concurrency, Math.round(objects / 10), plan.targetSeconds > 0 ? Math.round((objects * plan.warmupSeconds) / plan.targetSeconds) : 0);
     const before = await serverStats(url);
-    const r = await runJsonChild<ClientResult>(benchScript(`http/${who}-client.js`), { url, size: p.size, concurrency: p.concurrency, objects, warmup });
+    const r = await runJsonChild<ClientResult>(benchScript(`http/${who}-client.js`), { url, size: p.size, concurrency: p.concurrency, objects, warmup, ...(uniquePaths ? { uniquePaths } : {}) });
     const after = await serverStats(url);
     if (before && after && after.bytes - before.bytes !== (objects + warmup) * p.size) check.ok = false;
     if (r.failed > 0) throw new Error(`${who}: ${r.failed} of ${r.requests} requests failed at ${sizeLabel(p.size)} c=${p.concurrency}`);
@@ -190,11 +190,11 @@ export const httpBench: Benchmark = async (ctx) => {
     try {
       ctx.log(`nginx pid ${ng.pid} (${ng.version}) on ${ng.url}`);
       const res: PointResult[] = [];
-      for (const p of plan.nginxPoints) res.push(await measurePoint(ctx, ng.url, p, plan, plan.nginxRounds, ['engine', 'autocannon'], ng.clear));
+      for (const p of plan.nginxPoints) res.push(await measurePoint(ctx, ng.url, p, plan, plan.nginxRounds, ['engine', 'autocannon'], ng.clear, true));
       const g = rows(res, 'nginx dav');
       figures.push(...g.figures);
       tables.push(g.table);
-      notes.push(`nginx: ${ng.version} with dav_methods PUT (create_full_put_path on), one worker process, its document root emptied before every run; both clients write real files.`);
+      notes.push(`nginx: ${ng.version} with dav_methods PUT (create_full_put_path on), one worker process, its document root emptied before every run; both clients write real files, each request a new directory and a new file (autocannon with a path of its own per request, \`setupRequest\`, since the engine makes every object anew; one path overwritten again and again is less work for the server).`);
     } finally {
       await ng.stop();
     }

@@ -40,6 +40,7 @@ async function fire(amount: number): Promise<{ r: AutocannonResult; ms: number }
     method: 'PUT',
     body,
     headers: { 'content-type': 'application/octet-stream' },
+    ...(a.uniquePaths ? { requests: [{ setupRequest: nextPath }] } : {}),
     connections: a.concurrency,
     pipelining: 1,
     amount,
@@ -52,6 +53,14 @@ async function fire(amount: number): Promise<{ r: AutocannonResult; ms: number }
   const r = await tracker;
   return { r, ms: lastMs > 0 ? lastMs : msSince(t) };
 }
+/** A path of its own for every request (ClientArg.uniquePaths); autocannon then builds each request anew. */
+const base = `${new URL(a.url).pathname.replace(/\/+$/, '')}/autocannon-${process.pid}`;
+let sent = 0;
+function nextPath(req: { path?: string }): { path?: string } {
+  req.path = `${base}/o${sent++}/D`;
+  return req;
+}
+
 if (a.warmup > 0) await fire(a.warmup);
 const cpu0 = process.cpuUsage();
 const { r, ms } = await fire(a.objects);

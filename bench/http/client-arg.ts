@@ -9,6 +9,12 @@ export interface ClientArg {
   objects: number;
   warmup: number;
   batchSize?: number;
+  /**
+   * autocannon only: PUT every request to a path of its own, shaped like the engine's
+   * (`<base>/autocannon-<pid>/o<n>/D`), so that a server that stores files (nginx) does the same
+   * work for both clients: a new directory and a new file per request, not one file overwritten.
+   */
+  uniquePaths?: boolean;
 }
 
 export function clientArg(): ClientArg {
