@@ -4,10 +4,12 @@
  * nothing here asserts a time, a ratio's size or a budget.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult } from '../../bench/lib/result.js';
@@ -60,4 +62,36 @@ describe('benchmark scripts (tiny mode: shape only, never a time or a budget)', 
       }
     });
   }
+});
+
+describe('the autocannon reference client', () => {
+  it('with uniquePaths puts every request, warm-up included, to a path of its own shaped like the engine\'s', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(201, { 'content-length': '0' });
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/dav`;
+    const client = fileURLToPath(new URL('../../bench/http/autocannon-client.js', import.meta.url));
+    try {
+      const run = (arg: object): Promise<string> =>
+        new Promise((resolve, reject) => execFile(process.execPath, [client, JSON.stringify(arg)], { timeout: 60_000 }, (e, out) => (e ? reject(e) : resolve(out))));
+      const line = JSON.parse((await run({ url, size: 100, concurrency: 3, objects: 30, warmup: 9, uniquePaths: true })).trim().split('\n').pop() as string) as { failed: number };
+      assert.equal(line.failed, 0);
+      assert.equal(seen.length, 39);
+      assert.equal(new Set(seen).size, 39, 'no path twice');
+      for (const s of seen) assert.match(s, /^PUT \/dav\/autocannon-\d+\/o\d+\/D$/);
+      seen.length = 0;
+      await run({ url, size: 100, concurrency: 2, objects: 10, warmup: 2 });
+      assert.deepEqual([...new Set(seen)], ['PUT /dav/autocannon/x'], 'without it, one path for every request');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 });
