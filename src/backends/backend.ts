@@ -92,10 +92,12 @@ export interface RemoveCapability {
 }
 
 /**
- * Make ahead what ingest(plan) will send (its content), while the store answers the object in
- * flight. The engine asks only when one object is in flight at a time: with more, making one
- * object's content already overlaps the others' waits. The backend bounds what it holds; work done
- * here is outside every operation's timing. It must not throw (ingest makes whatever is missing).
+ * Make ahead what ingest(plan) will send first (its first body), while the store answers the object
+ * in flight. The engine asks only when one object is in flight at a time (with more, making one
+ * object's content already overlaps the others' waits), right after that object's first request
+ * was written. The work is then in no operation's time, unless it outlasts the store's answer: a
+ * reply that arrives meanwhile is read when it ends, so keep it to about one body. The backend
+ * bounds what it holds; ingest makes whatever is missing.
  */
 export interface PrepareCapability {
   prepare(plan: ObjectPlan): void;

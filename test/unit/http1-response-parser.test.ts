@@ -102,7 +102,19 @@ describe('http1 response parser', () => {
     assert.equal(conn('x-close, closed'), true);
     assert.equal(conn('Keep-Alive ,Upgrade', '1.0'), true);
     assert.equal(conn('keep-alives', '1.0'), false);
+    assert.equal(conn('keep\ralive', '1.0'), false, 'a CR is not a hyphen in any case');
     assert.equal(parse(whole('HTTP/1.1 201 Created\r\nConnection: upgrade\r\nconnection: close\r\nContent-Length: 0\r\n\r\n')).head?.keepAlive, false);
+  });
+
+  it('reads Transfer-Encoding in HTTP/1.0 or beside Content-Length as chunked, then closes (RFC 9112 §6.1)', () => {
+    const te10 = parse(whole('HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n'));
+    assert.equal(te10.body, 'abc');
+    assert.equal(te10.head?.keepAlive, false);
+    const both = parse(whole('HTTP/1.1 200 OK\r\nContent-Length: 99\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n'));
+    assert.equal(both.body, 'abc');
+    assert.equal(both.done, true);
+    assert.equal(both.head?.keepAlive, false);
+    assert.equal(parse(whole(CHUNKED)).head?.keepAlive, true, 'plain chunked HTTP/1.1 keeps the connection');
   });
 
   it('accepts a repeated Content-Length with the same value', () => {

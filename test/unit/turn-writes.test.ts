@@ -91,9 +91,12 @@ describe('write client: requests in flight together leave at the end of the turn
   it('bodies of every size arrive intact through deferred writes at concurrency 8', async () => {
     const pool = new Http1Pool({ origin, connections: 8 });
     try {
+      await Promise.all(Array.from({ length: 8 }, (_, i) => pool.request('PUT', `/warm/${i}`, {}, Buffer.from('w'))));
       const sizes = [0, 1, 1024, 4096, 4097, 65536, 300_000, 1024 * 1024];
       const bodies = Array.from({ length: 64 }, (_, i) => Buffer.alloc(sizes[i % sizes.length] as number, i));
-      const rs = await Promise.all(bodies.map((b, i) => pool.request('PUT', `/o/${i}`, { 'content-length': String(b.length) }, b)));
+      const pending = bodies.map((b, i) => pool.request('PUT', `/o/${i}`, { 'content-length': String(b.length) }, b));
+      assert.equal(queuedWrites(), 7, 'eight idle connections: the first request went at once, the next seven wait for the end of the turn');
+      const rs = await Promise.all(pending);
       rs.forEach((r, i) => {
         assert.equal(r.status, 201);
         assert.equal(r.headers['x-sha256'], sha(bodies[i] as Buffer), `body ${i} (${bodies[i]?.length} bytes)`);
@@ -123,14 +126,23 @@ describe('write client: a connection that breaks while its write waits', () => {
       const first = pool.request('PUT', '/first', {}, Buffer.from('f'));
       const waiting = [pool.request('PUT', '/doomed1', {}, Buffer.from('d')), pool.request('PUT', '/doomed2', {}, Buffer.from('e'))];
       assert.equal(queuedWrites(), 2);
-      // break every connection before the turn ends (each socket's own error path)
-      const conns = (pool as unknown as { all: Set<{ socket: { destroy(e?: Error): void } }> }).all;
-      for (const c of conns) c.socket.destroy(Object.assign(new Error('broken before the write'), { code: 'ECONNRESET' }));
+      // break every connection before the turn ends (each socket's own error path), and count any write still tried on them
+      const conns = (pool as unknown as { all: Set<{ socket: { destroy(e?: Error): void; write: (...a: unknown[]) => boolean } }> }).all;
+      let writesAfterBreak = 0;
+      for (const c of conns) {
+        c.socket.destroy(Object.assign(new Error('broken before the write'), { code: 'ECONNRESET' }));
+        const write = c.socket.write.bind(c.socket);
+        c.socket.write = (...a: unknown[]) => {
+          writesAfterBreak++;
+          return write(...a);
+        };
+      }
       const settled = await Promise.allSettled([first, ...waiting]);
       assert.deepEqual(settled.map((x) => x.status), ['rejected', 'rejected', 'rejected']);
       for (const x of settled) assert.equal((x as PromiseRejectedResult).reason.code, 'ECONNRESET');
       await new Promise((r) => setTimeout(r, 50));
-      assert.equal(queuedWrites(), 0, 'their writes ran (and did nothing)');
+      assert.equal(queuedWrites(), 0, 'their end-of-turn writes ran');
+      assert.equal(writesAfterBreak, 0, 'and wrote nothing to the broken sockets');
       assert.ok(!received.some((x) => x.includes('/doomed')), `requests failed before their turn ended were never sent: ${received.join(', ')}`);
       assert.equal(received.filter((x) => x.includes('/warm/')).length, 3);
     } finally {

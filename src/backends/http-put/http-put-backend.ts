@@ -47,8 +47,8 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
   }
 
   private readonly root: string;
-  /** Bodies made ahead by prepare() for the object that comes next, by readyKey. */
-  private readonly ready = new Map<string, Body & { objectIndex: number }>();
+  /** The body made ahead by prepare() for the object that comes next, by readyKey (at most one). */
+  private readonly ready = new Map<string, Body>();
 
   private path(id: string, index: number, dsId: string, segments?: readonly string[]): string {
     let p = this.root;
@@ -69,12 +69,14 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
   }
 
   /**
-   * Makes the bodies (up to BODY_CHUNK each) of the object after the one in flight. What is held is
-   * bounded by two objects: bodies left from any object but the one in flight are dropped first.
+   * Makes the first body (up to BODY_CHUNK) of the object after the one in flight: one body, so the
+   * work stays shorter than most answers, and at most one pooled buffer more. A body left from an
+   * earlier object (a run that stopped) is dropped first.
    */
   prepare(plan: ObjectPlan): void {
-    for (const [key, b] of this.ready) if (b.objectIndex !== plan.index - 1) this.ready.delete(key);
-    for (const ds of plan.datastreams) if (ds.size <= BODY_CHUNK) this.ready.set(readyKey(plan.index, ds.id), { ...(this.body(ds) as Body), objectIndex: plan.index });
+    this.ready.clear();
+    const ds = plan.datastreams[0];
+    if (ds !== undefined && ds.size <= BODY_CHUNK) this.ready.set(readyKey(plan.index, ds.id), this.body(ds) as Body);
   }
 
   /** A body up to BODY_CHUNK as one Buffer (a pooled one above COPY_LIMIT), a longer one as pieces. */

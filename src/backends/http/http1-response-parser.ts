@@ -183,6 +183,8 @@ export class ResponseParser {
       const codings = tokens(te);
       if (codings[codings.length - 1] !== 'chunked') throw new ParseError(`unsupported transfer-encoding "${codings.join(', ')}"`);
       this.state = 'chunk-size';
+      // RFC 9112 §6.1: Transfer-Encoding in HTTP/1.0, or beside Content-Length, is faulty framing: read it, then close
+      if (minor === 0 || length !== null) keepAlive = false;
     } else if (length !== null) {
       if (lengthsDiffer || !/^\d{1,15}$/.test(length)) throw new ParseError(`bad content-length "${lengths}"`);
       this.remaining = Number(length);
@@ -224,7 +226,12 @@ function nameIs(text: string, pos: number, colon: number, lower: string): boolea
   let end = colon;
   while (end > pos && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
   if (end - pos !== lower.length) return false;
-  for (let k = 0; k < lower.length; k++) if ((text.charCodeAt(pos + k) | 0x20) !== lower.charCodeAt(k) && text.charCodeAt(pos + k) !== lower.charCodeAt(k)) return false;
+  for (let k = 0; k < lower.length; k++) {
+    const c = text.charCodeAt(pos + k);
+    const l = lower.charCodeAt(k);
+    // only letters fold (0x20 would also turn a CR into '-')
+    if (c !== l && !(l >= 0x61 && l <= 0x7a && (c | 0x20) === l)) return false;
+  }
   return true;
 }
 
