@@ -10,7 +10,7 @@ import type { Workload } from '../../workload/workload.js';
 import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
 import { BodyPool } from '../http/body-pool.js';
 import { headerValue, HttpTarget, unreachable, type HttpTargetOptions } from '../http/http-target.js';
-import { COPY_LIMIT } from '../http/http1-connection.js';
+import { COPY_LIMIT } from '../http/write-body.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { ldpAuthFailure } from '../ldp/ldp-responses.js';
 

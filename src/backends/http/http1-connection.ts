@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { OpError } from '../op-timer.js';
 import { ResponseParser, type Headers, type ParsedHead } from './http1-response-parser.js';
 import { atEndOfTurn } from './turn-writes.js';
+import { COPY_LIMIT, EMPTY, gather, type WriteBody } from './write-body.js';
 
 /** The response: status, headers (built when first read) and time to first byte. */
 export class Http1Result {
@@ -34,7 +35,6 @@ export class Http1Result {
   }
 }
 
-export type WriteBody = Buffer | Iterable<Buffer> | AsyncIterable<Uint8Array> | null;
 
 interface Pending {
   resolve: (r: Http1Result) => void;
@@ -48,14 +48,6 @@ interface Pending {
 
 /** Sockets idle or silent this long are closed; an active request fails with E_TIMEOUT. */
 export const SOCKET_TIMEOUT_MS = 300_000;
-/**
- * Bodies up to this size are copied behind the head (into Node's pooled slab: no allocation) and
- * sent in one plain write; larger ones go with the head as one corked writev, with no copy (at
- * 64 KiB the copy and its fresh buffer cost the engine about 40% more CPU per request).
- */
-export const COPY_LIMIT = 4 * 1024;
-/** Generated bodies are gathered up to this many bytes before the first write. */
-const GATHER_LIMIT = 1024 * 1024;
 
 export class Http1Connection {
   private current: Pending | null = null;
@@ -240,23 +232,3 @@ export class Http1Connection {
     this.socket.destroy();
   }
 }
-
-/**
- * A synchronous body (a content generator) pulled ahead up to GATHER_LIMIT bytes: a body of one
- * piece becomes that Buffer; the pieces of a longer one leave with the head in one writev, and
- * what is beyond the limit streams after them (a large body is never held whole).
- */
-function gather(body: Iterable<Buffer>): { pieces: Buffer[]; rest: Iterable<Buffer> | null } {
-  const it = body[Symbol.iterator]();
-  const pieces: Buffer[] = [];
-  let bytes = 0;
-  while (bytes < GATHER_LIMIT) {
-    const r = it.next();
-    if (r.done) return { pieces, rest: null };
-    pieces.push(r.value);
-    bytes += r.value.length;
-  }
-  return { pieces, rest: { [Symbol.iterator]: () => it } };
-}
-
-const EMPTY = Buffer.alloc(0);

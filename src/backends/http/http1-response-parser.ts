@@ -6,6 +6,8 @@
  * unusable). Body bytes go to `onBody` only when the caller wants them.
  */
 
+import { digit, hasToken, nameIs, parseHeaderLines, tokens } from './http1-header-text.js';
+
 export type Headers = Record<string, string | string[] | undefined>;
 
 /** A final response head: status and framing now, the header map built on first use. */
@@ -197,67 +199,4 @@ export class ResponseParser {
     this.head = new ParsedHead(status, keepAlive, m ? Number(m[1]) : null, text, eol + 2);
     this.onHead(this.head);
   }
-}
-
-/** The decimal digit at text[i], or -1000 (so that a status with any non-digit comes out negative). */
-function digit(text: string, i: number): number {
-  const d = text.charCodeAt(i) - 48;
-  return d >= 0 && d <= 9 ? d : -1000;
-}
-
-/** Whether the comma-separated list v holds token (any case, optional whitespace), without splitting it. */
-function hasToken(v: string, token: string): boolean {
-  if (v === '') return false;
-  for (let from = 0; ; ) {
-    let comma = v.indexOf(',', from);
-    if (comma < 0) comma = v.length;
-    let a = from;
-    let b = comma;
-    while (a < b && (v.charCodeAt(a) === 32 || v.charCodeAt(a) === 9)) a++;
-    while (b > a && (v.charCodeAt(b - 1) === 32 || v.charCodeAt(b - 1) === 9)) b--;
-    if (b - a === token.length && nameIs(v, a, b, token)) return true;
-    if (comma === v.length) return false;
-    from = comma + 1;
-  }
-}
-
-/** Whether the header name text[pos, colon) is `lower` in any case (optional whitespace before the colon allowed). */
-function nameIs(text: string, pos: number, colon: number, lower: string): boolean {
-  let end = colon;
-  while (end > pos && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
-  if (end - pos !== lower.length) return false;
-  for (let k = 0; k < lower.length; k++) {
-    const c = text.charCodeAt(pos + k);
-    const l = lower.charCodeAt(k);
-    // only letters fold (0x20 would also turn a CR into '-')
-    if (c !== l && !(l >= 0x61 && l <= 0x7a && (c | 0x20) === l)) return false;
-  }
-  return true;
-}
-
-/** Headers as undici gives them: lower-case names, a repeated header as an array of its values. */
-function parseHeaderLines(text: string, from: number): Headers {
-  const headers: Headers = {};
-  for (let pos = from; pos < text.length; ) {
-    let end = text.indexOf('\r\n', pos);
-    if (end < 0) end = text.length;
-    const colon = text.indexOf(':', pos);
-    const name = text.slice(pos, colon).trim().toLowerCase();
-    const value = text.slice(colon + 1, end).trim();
-    pos = end + 2;
-    const prev = headers[name];
-    if (prev === undefined) headers[name] = value;
-    else if (Array.isArray(prev)) prev.push(value);
-    else headers[name] = [prev, value];
-  }
-  return headers;
-}
-
-function tokens(v: string): string[] {
-  if (v === '') return [];
-  return v
-    .toLowerCase()
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t.length > 0);
 }
