@@ -31,6 +31,8 @@ interface Plan {
   targetSeconds: number;
   /** In-process warm-up before the timed part, in seconds of requests (at least 10% of the count). */
   warmupSeconds: number;
+  /** Requests of each calibration run at 1 KiB, 64 KiB and 1 MiB (runs that set the count; see measurePoint). */
+  calibration: [number, number, number];
   /** Fixed request count (tiny mode): no calibration. */
   fixedN?: number;
   withHttp1: boolean;
@@ -40,9 +42,9 @@ interface Plan {
 const grid = (sizes: number[], cs: number[]): Point[] => sizes.flatMap((size) => cs.map((concurrency) => ({ size, concurrency })));
 
 const PLANS: Record<Mode, Plan> = {
-  full: { points: grid([KiB, 64 * KiB, MiB], [1, 4, 16]), nginxPoints: grid([KiB, 64 * KiB, MiB], [1, 4, 16]), rounds: 3, nginxRounds: 2, targetSeconds: 0.8, warmupSeconds: 0.8, withHttp1: true, cli: true },
-  quick: { points: [{ size: KiB, concurrency: 1 }, { size: KiB, concurrency: 16 }, { size: 64 * KiB, concurrency: 4 }, { size: MiB, concurrency: 4 }], nginxPoints: [{ size: KiB, concurrency: 4 }], rounds: 1, nginxRounds: 1, targetSeconds: 0.25, warmupSeconds: 0.25, withHttp1: false, cli: false },
-  tiny: { points: [{ size: KiB, concurrency: 4 }], nginxPoints: [], rounds: 1, nginxRounds: 1, targetSeconds: 0, warmupSeconds: 0, fixedN: 60, withHttp1: true, cli: true },
+  full: { points: grid([KiB, 64 * KiB, MiB], [1, 4, 16]), nginxPoints: grid([KiB, 64 * KiB, MiB], [1, 4, 16]), rounds: 3, nginxRounds: 2, targetSeconds: 0.8, warmupSeconds: 0.8, calibration: [6000, 2000, 400], withHttp1: true, cli: true },
+  quick: { points: [{ size: KiB, concurrency: 1 }, { size: KiB, concurrency: 16 }, { size: 64 * KiB, concurrency: 4 }, { size: MiB, concurrency: 4 }], nginxPoints: [{ size: KiB, concurrency: 4 }], rounds: 1, nginxRounds: 1, targetSeconds: 0.25, warmupSeconds: 0.25, calibration: [940, 190, 25], withHttp1: false, cli: false },
+  tiny: { points: [{ size: KiB, concurrency: 4 }], nginxPoints: [], rounds: 1, nginxRounds: 1, targetSeconds: 0, warmupSeconds: 0, calibration: [0, 0, 0], fixedN: 60, withHttp1: true, cli: true },
 };
 
 interface ClientResult {
@@ -87,9 +89,10 @@ async function measurePoint(ctx: BenchContext, url: string, p: Point, plan: Plan
   let n = plan.fixedN ?? 0;
   if (plan.fixedN === undefined) {
     // calibration (also the machine's warm-up): a short run of each, then a count for ~targetSeconds. The
-    // calibration runs are cold (a fresh process each), so they must not be too short either: with 80 requests
-    // at 1 MiB they ran at a quarter of the steady rate, and the timed runs came out at 0.2 s instead of 0.8 s.
-    const n0 = Math.max(4 * p.concurrency, Math.round((p.size >= MiB ? 400 : p.size >= 64 * KiB ? 2000 : 6000) * (plan.targetSeconds / 0.8)));
+    // calibration runs are cold (a fresh process each), so in full mode they must not be too short either: with
+    // 80 requests at 1 MiB they ran at a quarter of the steady rate, and the timed runs lasted 0.2 s, not 0.8 s.
+    const [kib, kib64, mib] = plan.calibration;
+    const n0 = Math.max(4 * p.concurrency, p.size >= MiB ? mib : p.size >= 64 * KiB ? kib64 : kib);
     const cal = [await call('engine', n0, check), await call('autocannon', n0, check)];
     n = Math.min(200_000, Math.max(8 * p.concurrency, Math.round(Math.max(...cal.map((c) => c.rps)) * plan.targetSeconds)));
   }
