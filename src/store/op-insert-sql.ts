@@ -18,28 +18,13 @@
  */
 import type { OpRecord } from './records.js';
 import { OP_COLUMNS } from './rows.js';
+import { int, nanos, orNull, text } from './sql-literals.js';
 
 /** Operations per INSERT: small enough that building the next overlaps SQLite running this one. */
 export const OPS_PER_LITERAL_INSERT = 250;
 
-const PLAIN_TEXT = /^[\x20-\x7e]*$/;
 /** More distinct small-field combinations than this in a chunk: they go into every row instead. */
 const MAX_DICTIONARY = 8;
-
-/** A value as an exact SQL literal, or null when it has none. */
-type Lit = string | null;
-
-const text = (v: unknown): Lit => (typeof v === 'string' && PLAIN_TEXT.test(v) ? `'${v.includes("'") ? v.replace(/'/g, "''") : v}'` : null);
-const int = (v: unknown): Lit => (Number.isSafeInteger(v) ? String(v) : null);
-const orNull = (v: unknown, lit: (v: unknown) => Lit): Lit => (v === null ? 'NULL' : lit(v));
-
-/** The integer n with n / 1e6 === v (a time made from whole nanoseconds), or null. */
-function nanos(v: unknown): Lit {
-  if (v === null) return 'NULL';
-  if (typeof v !== 'number') return null;
-  const n = Math.round(v * 1e6);
-  return Number.isSafeInteger(n) && n / 1e6 === v ? String(n) : null;
-}
 
 /** Whether two operations have the same small fields (consecutive operations mostly do). */
 const sameSmall = (a: OpRecord, b: OpRecord): boolean =>

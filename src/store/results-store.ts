@@ -12,7 +12,8 @@ import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo 
 import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToBatch, rowToRun, RUN_COLUMNS, runParams, type BatchRow, type RunRow } from './rows.js';
 import { readOpLatencyStats } from './op-latency-stats.js';
 import { migrate } from './schema.js';
-import { SqliteDb, type Params } from './sqlite.js';
+import { settled, SqliteDb, type Params } from './sqlite.js';
+import { batchInsertSql } from './batch-insert-sql.js';
 import { opInsertSql, OPS_PER_LITERAL_INSERT } from './op-insert-sql.js';
 
 const OPS_PER_INSERT = 500;
@@ -44,10 +45,21 @@ function valuesRow(row: readonly Param[], bound: Param[]): string {
   return `${out})`;
 }
 
-/** Waits for every queued statement, then throws the first failure (after all: none is left running). */
-async function settled(queued: readonly Promise<void>[]): Promise<void> {
-  const results = await Promise.allSettled(queued);
-  for (const r of results) if (r.status === 'rejected') throw r.reason;
+
+/** Operations per driver call when a batch goes as literal text (4,000: about 300 KB of SQL). */
+const OPS_PER_CALL = 16 * OPS_PER_LITERAL_INSERT;
+
+/** The batch row and its operations as literal INSERTs, or null if any value lacks an exact literal. */
+function literalBatch(runId: string, batch: BatchRecord, ops: readonly OpRecord[]): string[] | null {
+  const head = batchInsertSql(runId, batch);
+  if (head === null) return null;
+  const out = [head];
+  for (let i = 0; i < ops.length; i += OPS_PER_LITERAL_INSERT) {
+    const sql = opInsertSql(runId, batch.index, ops, i, Math.min(i + OPS_PER_LITERAL_INSERT, ops.length));
+    if (sql === null) return null;
+    out.push(sql);
+  }
+  return out;
 }
 
 export class ResultsStore {
@@ -79,12 +91,15 @@ export class ResultsStore {
   }
 
   /**
-   * Writes a batch and all its operations in one transaction. Chunks of operations go as all-literal
-   * INSERTs (opInsertSql) queued one behind the other: the driver runs them in order on its thread
-   * while the next chunk's text is built here. A chunk that needs bound values waits for the queue.
-   * Every chunk is settled before COMMIT, and any failure rolls the whole batch back.
+   * Writes a batch and all its operations in one transaction. Usually every value has an exact
+   * literal: the batch row (batchInsertSql) and chunks of operations (opInsertSql) then go with BEGIN
+   * and COMMIT as one text, in one call to the driver (several for a batch above OPS_PER_CALL
+   * operations). Otherwise the batch row is bound and the chunks are queued one behind the other, a
+   * chunk that needs bound values waiting for the queue. Any failure rolls the whole batch back.
    */
   async recordBatch(runId: string, batch: BatchRecord, ops: readonly OpRecord[]): Promise<void> {
+    const statements = literalBatch(runId, batch, ops);
+    if (statements !== null) return this.db.transactionSql(statements, OPS_PER_CALL / OPS_PER_LITERAL_INSERT);
     await this.db.transaction(async () => {
       await this.db.run(`INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${BATCH_COLUMNS.map(() => '?').join(', ')})`, batchParams(runId, batch));
       let queued: Promise<void>[] = [];

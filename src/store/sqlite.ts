@@ -90,7 +90,40 @@ export class SqliteDb {
     }
   }
 
+  /**
+   * Runs SQL statements (texts without parameters) as one transaction in as few driver calls as it
+   * can: up to `perCall` of them with BEGIN and COMMIT in one call (SQLite stops at the first error,
+   * and the ROLLBACK here undoes the rest); more are queued in calls of `perCall`, all settled before
+   * COMMIT is sent. Either way a failure anywhere leaves nothing behind.
+   */
+  async transactionSql(statements: readonly string[], perCall: number): Promise<void> {
+    if (statements.length <= perCall) {
+      try {
+        await this.exec(`BEGIN IMMEDIATE;\n${statements.join(';\n')};\nCOMMIT`);
+      } catch (e) {
+        await this.exec('ROLLBACK').catch(() => undefined); // none open if BEGIN itself failed
+        throw e;
+      }
+      return;
+    }
+    await this.transaction(async () => {
+      const queued: Promise<void>[] = [];
+      for (let i = 0; i < statements.length; i += perCall) {
+        const done = this.exec(statements.slice(i, i + perCall).join(';\n'));
+        done.catch(() => undefined); // handled below; never an unhandled rejection meanwhile
+        queued.push(done);
+      }
+      await settled(queued);
+    });
+  }
+
   close(): Promise<void> {
     return new Promise((resolve, reject) => this.db.close((err) => (err ? reject(err) : resolve())));
   }
+}
+
+/** Waits for every queued statement, then throws the first failure (after all: none is left running). */
+export async function settled(queued: readonly Promise<void>[]): Promise<void> {
+  const results = await Promise.allSettled(queued);
+  for (const r of results) if (r.status === 'rejected') throw r.reason;
 }
