@@ -45,8 +45,7 @@ function valuesRow(row: readonly Param[], bound: Param[]): string {
   return `${out})`;
 }
 
-
-/** Operations per driver call when a batch goes as literal text (4,000: about 300 KB of SQL). */
+/** Operations per driver call when a batch goes as literal text (16 statements: about 300 KB of SQL). */
 const OPS_PER_CALL = 16 * OPS_PER_LITERAL_INSERT;
 
 /** The batch row and its operations as literal INSERTs, or null if any value lacks an exact literal. */

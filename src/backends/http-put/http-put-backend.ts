@@ -27,8 +27,6 @@ interface Body {
   slot: Buffer | null;
 }
 
-const readyKey = (objectIndex: number, datastreamId: string): string => `${objectIndex}\0${datastreamId}`;
-
 export interface HttpPutOptions extends HttpTargetOptions {
   runId: string;
   workload: Pick<Workload, 'layout' | 'fanout' | 'datastreams'>;
@@ -47,8 +45,8 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
   }
 
   private readonly root: string;
-  /** The body made ahead by prepare() for the object that comes next, by readyKey (at most one). */
-  private readonly ready = new Map<string, Body>();
+  /** The body made ahead by prepare(): the next object's first datastream, or null. */
+  private ready: { objectIndex: number; datastreamId: string; body: Body } | null = null;
 
   private path(id: string, index: number, dsId: string, segments?: readonly string[]): string {
     let p = this.root;
@@ -74,9 +72,8 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
    * earlier object (a run that stopped) is dropped first.
    */
   prepare(plan: ObjectPlan): void {
-    this.ready.clear();
     const ds = plan.datastreams[0];
-    if (ds !== undefined && ds.size <= BODY_CHUNK) this.ready.set(readyKey(plan.index, ds.id), this.body(ds) as Body);
+    this.ready = ds !== undefined && ds.size <= BODY_CHUNK ? { objectIndex: plan.index, datastreamId: ds.id, body: this.body(ds) as Body } : null;
   }
 
   /** A body up to BODY_CHUNK as one Buffer (a pooled one above COPY_LIMIT), a longer one as pieces. */
@@ -94,13 +91,12 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
       ops.push(
         await timeOp(meta, async () => {
           // a body up to BODY_CHUNK leaves with its head in one write; one made ahead by prepare() is used as it is
-          let made: Body | Iterable<Buffer> | undefined;
-          if (this.ready.size > 0) {
-            const key = readyKey(plan.index, ds.id);
-            made = this.ready.get(key);
-            this.ready.delete(key);
-          }
-          made ??= this.body(ds);
+          let made: Body | Iterable<Buffer>;
+          const pre = this.ready;
+          if (pre !== null && pre.objectIndex === plan.index && pre.datastreamId === ds.id) {
+            made = pre.body;
+            this.ready = null;
+          } else made = this.body(ds);
           const slot = 'slot' in made ? made.slot : null;
           const body = 'bytes' in made ? made.bytes : made;
           const r = await this.http.send('PUT', this.path(plan.id, plan.index, ds.id, plan.path), { 'content-type': ds.mime, 'content-length': String(ds.size) }, body);
@@ -135,7 +131,7 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
   }
 
   close(): Promise<void> {
-    this.ready.clear();
+    this.ready = null;
     return this.http.close();
   }
 }
