@@ -61,6 +61,11 @@ mon allow pool size one = true
 mon max pg per osd = 1000
 osd objectstore = memstore
 memstore device bytes = 2147483648
+# the OSD would place itself in CRUSH with monitor commands sent before its monitor client has the
+# monitor map; they carry a zero fsid and the monitor refuses them ('wrong fsid'), which stops the
+# OSD about every other start. The script places it instead (osd crush add, below).
+osd crush update on start = false
+osd class update on start = false
 run dir = $dir/run
 log file = $dir/log/\$name.log
 admin socket = $dir/run/\$name.asok
@@ -88,6 +93,7 @@ CONF
   done
   [ -n "$id" ] || fail "the monitor did not come up"
   mkdir -p "$dir/osd/ceph-$id"
+  timeout 10 ceph -c "$conf" osd crush add "osd.$id" 1.0 root=default >/dev/null 2>&1 || fail "osd crush add osd.$id failed"
   ceph-osd -c "$conf" -i "$id" --mkfs --osd-uuid "$uuid" >"$dir/log/osd-mkfs.out" 2>&1 || fail "ceph-osd --mkfs failed"
   ceph-osd -c "$conf" -i "$id" -f >"$dir/log/osd.out" 2>&1 &
   echo $! >>"$dir/pids"

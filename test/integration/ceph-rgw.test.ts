@@ -26,7 +26,8 @@ before(async () => {
   tmp = tempDir();
   if (skip) return;
   // bringing a cluster up is environment setup, not the thing under test: retries on fresh ports
-  // (an OSD refused with 'wrong fsid' by its own new monitor has been seen on two attempts in a row)
+  // (the script no longer lets the OSD send its start-up CRUSH commands, which the monitor refused
+  // with 'wrong fsid' on about every other start; the retries stay for other start-up trouble)
   let last = '';
   for (let attempt = 1; attempt <= 3; attempt++) {
     cluster = join(mkdtempSync(join(tmpdir(), 'ingest-scale-ceph-')), 'cluster');
