@@ -175,6 +175,39 @@ describe('http1 write client against awkward servers', () => {
     }
   });
 
+  it('reads responses that arrive in many small reads into its one read buffer, on a reused connection', async () => {
+    // pieces a few milliseconds apart so that they leave as separate segments and the client reads
+    // each into the same buffer (net's onread); the parser must keep none of it between reads
+    const pieces = ['HTTP/1.1 201 Cre', 'ated\r\nLocation: /first/', 'one\r\nContent-Le', 'ngth: 2\r\n\r', '\no', 'k'];
+    const server = createTcpServer((sock) => {
+      sock.setNoDelay(true);
+      let n = 0;
+      sock.on('data', () => {
+        const tag = ++n;
+        let i = 0;
+        const next = (): void => {
+          const piece = (pieces[i++] as string).replace('first', tag === 1 ? 'first' : 'other');
+          sock.write(piece);
+          if (i < pieces.length) setTimeout(next, 5);
+        };
+        next();
+      });
+    });
+    const port = await listen(server);
+    const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 1 });
+    try {
+      const a = await pool.request('PUT', '/a', {}, Buffer.from('a'));
+      const b = await pool.request('PUT', '/b', {}, Buffer.from('b'));
+      assert.equal(a.status, 201);
+      assert.equal(a.headers.location, '/first/one');
+      assert.equal(b.status, 201);
+      assert.equal(b.headers.location, '/other/one');
+    } finally {
+      await pool.close();
+      server.close();
+    }
+  });
+
   it('reports a refused connection with the system code', async () => {
     const probe = createTcpServer();
     const port = await listen(probe);

@@ -71,6 +71,28 @@ describe('http1 response parser', () => {
     );
   });
 
+  it('keeps no reference to the bytes it was fed: the same result when the caller reuses one buffer for every read', () => {
+    // the write client reads plain connections into one buffer per connection (net's onread)
+    const expected = parse(whole(CHUNKED));
+    const scratch = Buffer.alloc(CHUNKED.length);
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 12 }), (cuts) => {
+        let body = '';
+        const p = new ResponseParser(() => undefined);
+        p.start(false, (c) => (body += c.toString('latin1')));
+        for (const piece of splitAt(CHUNKED, cuts)) {
+          piece.copy(scratch);
+          p.feed(scratch.subarray(0, piece.length));
+          scratch.fill(0x58); // the next read overwrites the buffer
+        }
+        assert.equal(p.done, true);
+        assert.equal(body, expected.body);
+        assert.deepEqual(p.head?.headers, expected.head?.headers);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('skips interim 1xx responses and parses the final one', () => {
     const r = parse(whole('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n'));
     assert.equal(r.head?.status, 204);

@@ -57,13 +57,15 @@ export class Http1Connection {
   /** When the server's keep-alive window for this idle connection ends (ms since epoch). */
   expiresAt = Infinity;
 
+  /** ownReads: the socket was made with an `onread` buffer whose callback calls received() (no 'data' events). */
   constructor(
     private readonly socket: Socket,
     private readonly onFree: (c: Http1Connection, reusable: boolean) => void,
+    ownReads = false,
   ) {
     socket.setNoDelay(true);
     socket.setTimeout(SOCKET_TIMEOUT_MS);
-    socket.on('data', (d: Buffer) => this.onData(d));
+    if (!ownReads) socket.on('data', (d: Buffer) => this.received(d));
     socket.on('drain', () => this.wake());
     socket.on('error', (e) => this.fail(e));
     socket.on('close', () => this.onClose());
@@ -180,7 +182,8 @@ export class Http1Connection {
     this.expiresAt = Date.now() + (h.keepAliveTimeout !== null ? Math.max(0, h.keepAliveTimeout * 1000 - 1000) : 4000);
   }
 
-  private onData(d: Buffer): void {
+  /** Bytes from the server; `d` may be a buffer the socket reuses for its next read: nothing keeps it. */
+  received(d: Buffer): void {
     const p = this.current;
     if (p === null) {
       this.destroy(); // bytes with no request outstanding: the connection is out of step

@@ -2,8 +2,10 @@
  * The write client: a pool of keep-alive HTTP/1.1 connections to one origin, at most one request
  * per connection at a time, for the requests whose response body nobody reads (every PUT, POST
  * and DELETE of an ingest). It exists because the tool must not be the bottleneck it measures:
- * a prebuilt head and the body go in one corked write, the response is parsed in place, and no
- * stream or handler object is made per request (see reports/perf.md, benchmark 1). Reads and
+ * a prebuilt head and the body go in one corked write, the response is parsed in place, a plain
+ * connection reads into one buffer of its own (net's `onread`: no buffer, stream push or 'data'
+ * event per read), and no stream or handler object is made per request (see reports/perf.md,
+ * benchmark 1). Reads and
  * responses that are parsed stay on undici (src/backends/http/http-target.ts).
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
@@ -20,6 +22,8 @@ export interface Http1PoolOptions {
 
 /** undici's default connect timeout. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/** Bytes read at a time from a plain connection (responses to writes are heads and short bodies). */
+const READ_BUFFER = 16 * 1024;
 const HEADER_VALUE_OK = /^[\t\x20-\x7e\x80-\xff]*$/;
 const HEADER_NAME_OK = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -89,9 +93,16 @@ export class Http1Pool {
   private open(): void {
     this.opening++;
     const tls = this.o.origin.protocol === 'https:';
+    // plain TCP reads into one buffer per connection (net's onread): no buffer, stream push or 'data' event per read
+    let conn: Http1Connection | null = null;
+    const received = (n: number, buf: Buffer): boolean => {
+      if (conn === null) socket.destroy(); // bytes before the connection is ours: nothing asked for them
+      else conn.received(buf.subarray(0, n));
+      return true;
+    };
     const socket: Socket = tls
       ? tlsConnect({ host: this.host, port: this.port, ALPNProtocols: ['http/1.1'], ...(isIP(this.host) ? {} : { servername: this.host }), ...(this.o.ca ? { ca: this.o.ca } : {}) })
-      : netConnect({ host: this.host, port: this.port });
+      : netConnect({ host: this.host, port: this.port, onread: { buffer: Buffer.allocUnsafe(READ_BUFFER), callback: received } });
     const failed = (e: Error): void => {
       this.opening--;
       socket.destroy();
@@ -108,7 +119,8 @@ export class Http1Pool {
       socket.off('error', failed);
       socket.off('timeout', timedOut);
       this.opening--;
-      const c = new Http1Connection(socket, (conn, reusable) => this.release(conn, reusable));
+      const c = new Http1Connection(socket, (done, reusable) => this.release(done, reusable), !tls);
+      conn = c;
       this.all.add(c);
       this.hand(c);
     });

@@ -82,7 +82,7 @@ export class ResponseParser {
           const end = buf.indexOf(CRLF2, i);
           if (end < 0) {
             if (buf.length - i > MAX_HEAD) throw new ParseError('response head larger than 64 KiB');
-            this.pending = buf.subarray(i);
+            this.pending = Buffer.from(buf.subarray(i)); // a copy: the caller may reuse its buffer
             return 0;
           }
           this.parseHead(buf.toString('latin1', i, end));
@@ -107,7 +107,7 @@ export class ResponseParser {
           const eol = buf.indexOf('\r\n', i, 'latin1');
           if (eol < 0) {
             if (buf.length - i > MAX_HEAD) throw new ParseError('chunk line longer than 64 KiB');
-            this.pending = buf.subarray(i);
+            this.pending = Buffer.from(buf.subarray(i)); // a copy: the caller may reuse its buffer
             return 0;
           }
           const line = buf.toString('latin1', i, eol);
