@@ -5,8 +5,7 @@
  * a prebuilt head and the body go in one corked write, the response is parsed in place, a plain
  * connection reads into one buffer of its own (net's `onread`: no buffer, stream push or 'data'
  * event per read), and no stream or handler object is made per request (see reports/perf.md,
- * benchmark 1). Reads and
- * responses that are parsed stay on undici (src/backends/http/http-target.ts).
+ * benchmark 1). Reads and responses that are parsed stay on undici (src/backends/http/http-target.ts).
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
@@ -96,7 +95,8 @@ export class Http1Pool {
     // plain TCP reads into one buffer per connection (net's onread): no buffer, stream push or 'data' event per read
     let conn: Http1Connection | null = null;
     const received = (n: number, buf: Buffer): boolean => {
-      if (conn === null) socket.destroy(); // bytes before the connection is ours: nothing asked for them
+      // Node emits 'connect' before its first read; should bytes ever come first, fail like a broken connect (no hang)
+      if (conn === null) failed(new OpError('E_HTTP_PARSE', `${this.hostHeader} sent bytes before the connection was made`));
       else conn.received(buf.subarray(0, n));
       return true;
     };
