@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Debian packages the test suite needs, installed only when missing: nginx (a WebDAV PUT store for the
-# http-put backend and the overhead benchmarks), Chromium (the HTML report's
+# Debian packages the test suite needs, installed only when missing: nginx, Apache 2.4 (mod_dav_fs) and
+# rclone (WebDAV stores for the http-put backend; nginx also for the overhead benchmarks), Chromium (the HTML report's
 # browser test) and Ceph (monitor, OSD, radosgw: the s3 backend's real signing peer).
 # Needs root, as CI and the development machines have. One `apt-get update` before installing.
 set -euo pipefail
@@ -14,6 +14,8 @@ command -v radosgw >/dev/null || need+=(radosgw)
 command -v uuidgen >/dev/null || need+=(uuid-runtime)
 command -v curl >/dev/null || need+=(curl)
 command -v nginx >/dev/null || need+=(nginx-light)
+[ -x /usr/sbin/apache2 ] || need+=(apache2)
+command -v rclone >/dev/null || need+=(rclone)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "system deps: all present"
