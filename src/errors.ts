@@ -7,6 +7,8 @@ import { ExitCode } from './exit-codes.js';
 export type ErrorCode =
   | 'E_USAGE'
   | 'E_BAD_FLAG'
+  | 'E_FLAG_NOT_TAKEN'
+  | 'E_FLAG_CONFLICT'
   | 'E_BAD_SIZE'
   | 'E_BAD_WORKLOAD'
   | 'E_FILE_UNREADABLE'

@@ -6,11 +6,11 @@
  */
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
-import { RunFailedError } from '../../errors.js';
 import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
-import { HttpTarget, unreachable, type HttpTargetOptions } from '../http/http-target.js';
+import { authError, HttpTarget, type HttpTargetOptions } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
-import { checkAddDatastream, checkCreateObject, checkPurge, parseDescribe } from './fedora3-responses.js';
+import { checkAddDatastream, checkCreateObject, checkPurge, type Asked } from './fedora3-responses.js';
+import { preflightFedora3 } from './fedora3-preflight.js';
 import { toPid, validateNamespace } from './pid.js';
 
 export interface Fedora3Options extends HttpTargetOptions {
@@ -33,33 +33,21 @@ export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability
     return `${this.http.basePath}${rest}`;
   }
 
+  private asked(method: string, path: string): Asked {
+    return { method, path, target: this.http.display, sent: this.http.sentAuth };
+  }
+
   async preflight(): Promise<TargetInfo> {
-    const where = this.http.display;
-    let r;
-    try {
-      r = await this.http.request('GET', this.path('/describe?xml=true'), { readText: true, headers: { accept: 'text/xml' } });
-    } catch (e) {
-      throw unreachable(e, where);
-    }
-    if (r.status === 401 || r.status === 403) {
-      throw new RunFailedError('E_AUTH', `${where} refused the credentials on /describe (HTTP ${r.status})`, { hint: 'check --user and INGEST_SCALE_PASSWORD' });
-    }
-    const info = parseDescribe(r);
-    if (!info) {
-      const type = String(r.headers['content-type'] ?? 'no content type');
-      throw new RunFailedError('E_TARGET', `${where} does not look like a Fedora 3 repository: GET /describe?xml=true answered HTTP ${r.status} (${type})`, {
-        hint: 'give --url the Fedora webapp path, e.g. http://127.0.0.1:8080/fedora',
-      });
-    }
-    return { backend: this.name, target: where, product: info.name, version: info.version, details: { pidNamespace: this.ns } };
+    return preflightFedora3(this.http, this.ns, this.name);
   }
 
   async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
     const pid = toPid(this.ns, plan.id);
     const meta = { objectId: plan.id, objectIndex: plan.index };
     const created = await timeOp({ ...meta, kind: 'create-object', datastreamId: null, bytes: 0 }, async () => {
-      const r = await this.http.request('POST', this.path(`/objects/${pid}?${q({ label: plan.id })}`), { body: '', readText: true });
-      checkCreateObject(r, pid, this.http.display);
+      const path = this.path(`/objects/${pid}?${q({ label: plan.id })}`);
+      const r = await this.http.request('POST', path, { body: '', readText: true });
+      checkCreateObject(r, pid, this.asked('POST', path));
       return { ttfbMs: r.ttfbMs, httpStatus: r.status };
     });
     if (created.status === 'failed') return [created];
@@ -73,20 +61,23 @@ export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability
   private async addDatastream(pid: string, ds: DatastreamPlan): Promise<Partial<OpTiming>> {
     const sha256 = contentSha256(ds);
     const params = q({ controlGroup: 'M', dsLabel: ds.id, mimeType: ds.mime, checksumType: 'SHA-256', checksum: sha256 });
-    const r = await this.http.request('POST', this.path(`/objects/${pid}/datastreams/${ds.id}?${params}`), {
+    const path = this.path(`/objects/${pid}/datastreams/${ds.id}?${params}`);
+    const r = await this.http.request('POST', path, {
       headers: { 'content-type': ds.mime, 'content-length': String(ds.size) },
       body: contentChunks(ds),
       readText: true,
     });
-    checkAddDatastream(r, pid, ds.id, this.http.display);
+    checkAddDatastream(r, pid, ds.id, this.asked('POST', path));
     return { ttfbMs: r.ttfbMs, httpStatus: r.status, sha256 };
   }
 
   async *read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array> {
     const pid = toPid(this.ns, objectId);
-    const res = await this.http.open('GET', this.path(`/objects/${pid}/datastreams/${datastreamId}/content`));
+    const path = this.path(`/objects/${pid}/datastreams/${datastreamId}/content`);
+    const res = await this.http.open('GET', path);
     if (res.status !== 200) {
       const text = await res.body.text().catch(() => '');
+      if (res.status === 401 || res.status === 403) throw authError('GET', path, res.status, res.headers, text, this.asked('GET', path));
       throw new OpError(res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${pid}/${datastreamId}: HTTP ${res.status} ${text.slice(0, 120)}`, res.status);
     }
     yield* res.body;
@@ -94,8 +85,9 @@ export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability
 
   async remove({ id: objectId }: ObjectRef): Promise<void> {
     const pid = toPid(this.ns, objectId);
-    const r = await this.http.request('DELETE', this.path(`/objects/${pid}?${q({ logMessage: 'ingest-scale clean' })}`), { readText: true });
-    checkPurge(r, pid, this.http.display);
+    const path = this.path(`/objects/${pid}?${q({ logMessage: 'ingest-scale clean' })}`);
+    const r = await this.http.request('DELETE', path, { readText: true });
+    checkPurge(r, pid, this.asked('DELETE', path));
   }
 
   async close(): Promise<void> {

@@ -12,11 +12,16 @@ import type { Dispatcher } from 'undici';
 import { RunFailedError, UsageError } from '../../errors.js';
 import { OpError } from '../op-timer.js';
 import { Http1Pool } from './http1-pool.js';
+import type { SentAuth } from './target-errors.js';
+
+export { asTargetError, authError, HttpOpError, refusal, serverMessage, targetError, type Asked, type SentAuth } from './target-errors.js';
 
 export interface HttpTargetOptions {
   url: string;
   user?: string;
   password?: string;
+  /** A bearer token (from INGEST_SCALE_TOKEN only), sent as `Authorization: Bearer …`; not with `user`. */
+  token?: string;
   /** PEM file of a private CA to trust (HTTPS). */
   caFile?: string;
   /** Connections in the pool: the run's concurrency. */
@@ -59,6 +64,8 @@ export class HttpTarget {
   private readonly pool: Pool;
   private readonly writer: Http1Pool;
   private readonly auth: string | undefined;
+  /** What kind of credentials go with every request (for refusal hints; never the secret). */
+  readonly sentAuth: SentAuth = { kind: 'none' };
 
   constructor(o: HttpTargetOptions) {
     this.base = parseTargetUrl(o.url);
@@ -81,7 +88,17 @@ export class HttpTarget {
       if (o.password === undefined) {
         throw new UsageError('E_BAD_FLAG', `--user ${o.user} needs a password`, 'set the INGEST_SCALE_PASSWORD environment variable (never a flag: flags show in the process list)');
       }
+      if (o.token !== undefined) {
+        throw new UsageError('E_FLAG_CONFLICT', `--user ${o.user} and INGEST_SCALE_TOKEN are both given`, 'choose one: drop --user to send the bearer token, or unset INGEST_SCALE_TOKEN to use Basic auth');
+      }
       this.auth = `Basic ${Buffer.from(`${o.user}:${o.password}`).toString('base64')}`;
+      this.sentAuth = { kind: 'basic', user: o.user };
+    } else if (o.token !== undefined) {
+      if (!/^[A-Za-z0-9\-._~+/]+=*$/.test(o.token)) {
+        throw new UsageError('E_BAD_FLAG', 'INGEST_SCALE_TOKEN is not a bearer token (letters, digits and -._~+/ with = at the end only)', 'set it to the token itself, without "Bearer " and without quotes or line breaks');
+      }
+      this.auth = `Bearer ${o.token}`;
+      this.sentAuth = { kind: 'bearer' };
     }
   }
 

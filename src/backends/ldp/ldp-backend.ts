@@ -9,10 +9,10 @@ import { contentChunks, contentSha256 } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
 import type { Backend, BatchLifecycle, CleanupCapability, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
-import { HttpTarget, type HttpResult, type HttpTargetOptions } from '../http/http-target.js';
+import { asTargetError, HttpTarget, refusal, type Asked, type HttpResult, type HttpTargetOptions } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { BINARY_LINK, CONTAINER_LINK, FLAVOR, type Flavor, type FlavorName } from './flavor.js';
-import { checkDelete, checkWrite, containedIris, ldpAuthFailure, locationPath } from './ldp-responses.js';
+import { checkDelete, checkWrite, containedIris, locationPath } from './ldp-responses.js';
 import { preflightLdp } from './ldp-preflight.js';
 import { beginTx, commitTx, type OpenTx } from './ldp-transactions.js';
 
@@ -59,10 +59,17 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
     return this.renamed.get(ref.id) ?? [this.runPath, ...layoutPath(this.o.workload, ref.id, ref.index), ref.id].join('/');
   }
 
+  private asked(method: string, path: string): Asked {
+    return { method, path, target: this.http.display, sent: this.http.sentAuth };
+  }
+
   async preflight(): Promise<TargetInfo> {
     const info = await preflightLdp(this.http, this.flavor);
     if (this.o.purpose === 'run') {
-      await this.putContainer(this.runPath);
+      // the run container is needed by every object: its failure is the target's, not an operation's
+      await this.putContainer(this.runPath).catch((e: unknown) => {
+        throw asTargetError(e, this.http.display, 'the run container could not be created: check that the user may create containers under --url');
+      });
       this.made.add(this.runPath);
     }
     return { ...info, details: { ...info.details, runContainer: this.slash(this.runPath), create: this.o.create, tx: this.o.tx } };
@@ -72,7 +79,7 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
   private async putContainer(path: string): Promise<HttpResult> {
     const [p, headers] = this.scoped(this.slash(path), { link: CONTAINER_LINK, 'content-type': 'text/turtle', prefer: 'return=minimal', 'if-none-match': '*' });
     const r = await this.http.request('PUT', p, { headers, body: '', readText: true });
-    checkWrite(r, `container ${path}`, this.http.display);
+    checkWrite(r, `container ${path}`, this.asked('PUT', p));
     return r;
   }
 
@@ -114,7 +121,7 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
       const parent = objectPath.slice(0, objectPath.lastIndexOf('/'));
       const [p, headers] = this.scoped(this.slash(parent), { slug: plan.id, link: CONTAINER_LINK, 'content-type': 'text/turtle', prefer: 'return=minimal' });
       const r = await this.http.request('POST', p, { headers, body: '', readText: true });
-      checkWrite(r, `container ${plan.id} in ${parent}`, this.http.display);
+      checkWrite(r, `container ${plan.id} in ${parent}`, this.asked('POST', p));
       const actual = locationPath(r, this.http.base.origin, this.slash(objectPath)).replace(/\/$/, '');
       if (actual !== objectPath) this.renamed.set(plan.id, actual);
       objectPath = actual;
@@ -140,7 +147,7 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
     if (sha256 && this.flavor.digest) headers.digest = this.flavor.digest(sha256);
     const [p, h] = this.scoped(`${objectPath}/${ds.id}`, headers);
     const r = await this.http.request('PUT', p, { headers: h, body: contentChunks(ds), readText: true });
-    checkWrite(r, `binary ${objectPath}/${ds.id}`, this.http.display, { digest: sha256 !== undefined });
+    checkWrite(r, `binary ${objectPath}/${ds.id}`, this.asked('PUT', p), { digest: sha256 !== undefined });
     return { httpStatus: r.status, ttfbMs: r.ttfbMs, ...(sha256 ? { sha256 } : {}) };
   }
 
@@ -148,9 +155,10 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
     const index = Number(/(\d+)$/.exec(objectId)?.[1] ?? -1);
     const path = `${this.objectPath({ id: objectId, index })}/${datastreamId}`;
     const res = await this.http.open('GET', path, this.flavor.wantDigest ? { 'want-digest': this.flavor.wantDigest } : {});
-    if (res.status === 401 || res.status === 403) throw ldpAuthFailure(res.status, this.http.display);
     if (res.status !== 200) {
-      await res.body.dump().catch(() => undefined);
+      const text = await res.body.text().catch(() => '');
+      const refused = refusal({ status: res.status, headers: res.headers, text }, this.asked('GET', path));
+      if (refused) throw refused;
       throw new OpError(res.status === 404 || res.status === 410 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${path}: HTTP ${res.status}`, res.status);
     }
     // where the server answered Want-Digest, its Digest must match the bytes it sent
@@ -175,10 +183,10 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
       for (const child of containedIris(listing.text, `${this.http.base.origin}${target}`)) await this.deleteTree(new URL(child).pathname);
       r = await this.http.request('DELETE', target, { readText: true });
     }
-    checkDelete(r, target, this.http.display);
+    checkDelete(r, target, this.asked('DELETE', target));
     if (this.o.purgeTombstones && this.flavor.tombstones) {
       const t = await this.http.request('DELETE', `${target}/fcr:tombstone`, { readText: true });
-      if (t.status !== 204 && t.status !== 404) checkDelete(t, `${target}/fcr:tombstone`, this.http.display);
+      if (t.status !== 204 && t.status !== 404) checkDelete(t, `${target}/fcr:tombstone`, this.asked('DELETE', `${target}/fcr:tombstone`));
     }
   }
 
@@ -186,7 +194,8 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
     try {
       await this.deleteTree(this.slash(this.runPath));
     } catch (e) {
-      if (!(e instanceof OpError && e.errorCode === 'E_NOT_FOUND')) throw e;
+      // the run container is the last thing clean removes: its failure is the target's
+      if (!(e instanceof OpError && e.errorCode === 'E_NOT_FOUND')) throw asTargetError(e, this.http.display);
     }
   }
 

@@ -5,9 +5,8 @@
  */
 import { RunFailedError } from '../../errors.js';
 import type { TargetInfo } from '../backend.js';
-import { headerValue, unreachable, type HttpResult, type HttpTarget } from '../http/http-target.js';
+import { headerValue, refusal, targetError, unreachable, type HttpResult, type HttpTarget } from '../http/http-target.js';
 import { guessFlavor, OMIT_CONTAINMENT, type Flavor } from './flavor.js';
-import { ldpAuthFailure } from './ldp-responses.js';
 
 export async function preflightLdp(http: HttpTarget, flavor: Flavor): Promise<TargetInfo> {
   const root = flavor.containerSlash ? `${http.basePath}/` : http.basePath || '/';
@@ -17,7 +16,9 @@ export async function preflightLdp(http: HttpTarget, flavor: Flavor): Promise<Ta
   } catch (e) {
     throw unreachable(e, http.display);
   }
-  if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, http.display);
+  const refused = refusal(r, { method: 'GET', path: root, target: http.display, sent: http.sentAuth });
+  if (refused) throw refused;
+  if (r.status >= 500) throw targetError('GET', root, r.status, r.text, { target: http.display });
   const links = [r.headers.link].flat().join(', ');
   if (r.status !== 200 || !/ldp#(Basic|Direct|Indirect)?Container/.test(links)) {
     throw new RunFailedError('E_TARGET', `${http.display} does not answer as an LDP container: GET answered HTTP ${r.status}${links ? ` with Link ${links.slice(0, 200)}` : ' without a type Link'}`, {

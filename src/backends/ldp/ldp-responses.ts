@@ -4,32 +4,37 @@
  */
 import { RunFailedError } from '../../errors.js';
 import type { HttpResult } from '../http/http-target.js';
-import { OpError } from '../op-timer.js';
+import { authHint, HttpOpError, refusal, type Asked, type SentAuth } from '../http/target-errors.js';
 
 const snippet = (t: string): string => t.replace(/\s+/g, ' ').trim().slice(0, 160);
 
-export function ldpAuthFailure(status: number, target: string): RunFailedError {
-  return new RunFailedError('E_AUTH', `${target} refused the credentials (HTTP ${status})`, {
-    hint: status === 401 ? 'check --user and the INGEST_SCALE_PASSWORD environment variable' : "the user may not write here; check the server's access rules",
-  });
+/** A 401/403 without the request at hand (callers that have it use `refusal`, which names it). */
+export function ldpAuthFailure(status: number, target: string, headers: HttpResult['headers'] = {}, sent: SentAuth = { kind: 'none' }): RunFailedError {
+  return new RunFailedError('E_AUTH', `${target} refused the credentials (HTTP ${status})`, { hint: authHint(status, headers, sent) });
+}
+
+function fail(code: string, message: string, r: HttpResult, a: Asked): HttpOpError {
+  return new HttpOpError(code, message, { method: a.method, path: a.path, status: r.status, text: r.text });
 }
 
 /** Create or replace: 201 Created, or 204/205 when the resource already existed. */
-export function checkWrite(r: HttpResult, what: string, target: string, opts: { digest: boolean } = { digest: false }): void {
+export function checkWrite(r: HttpResult, what: string, a: Asked, opts: { digest: boolean } = { digest: false }): void {
   if (r.status === 201 || r.status === 204 || r.status === 205) return;
-  if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, target);
-  if (r.status === 409 && opts.digest && /digest|checksum|fixity/i.test(r.text)) throw new OpError('E_CHECKSUM', `fixity failure on ${what}: ${snippet(r.text)}`, 409);
-  if (r.status === 410) throw new OpError('E_GONE', `${what} is a tombstone (HTTP 410)`, 410);
-  if (r.status === 409) throw new OpError('E_CONFLICT', `${what}: HTTP 409 ${snippet(r.text)}`, 409);
-  if (r.status === 412) throw new OpError('E_EXISTS', `${what} exists (HTTP 412)`, 412);
-  throw new OpError(`E_HTTP_${r.status}`, `${what}: HTTP ${r.status} ${snippet(r.text)}`, r.status);
+  const refused = refusal(r, a);
+  if (refused) throw refused;
+  if (r.status === 409 && opts.digest && /digest|checksum|fixity/i.test(r.text)) throw fail('E_CHECKSUM', `fixity failure on ${what}: ${snippet(r.text)}`, r, a);
+  if (r.status === 410) throw fail('E_GONE', `${what} is a tombstone (HTTP 410)`, r, a);
+  if (r.status === 409) throw fail('E_CONFLICT', `${what}: HTTP 409 ${snippet(r.text)}`, r, a);
+  if (r.status === 412) throw fail('E_EXISTS', `${what} exists (HTTP 412)`, r, a);
+  throw fail(`E_HTTP_${r.status}`, `${what}: HTTP ${r.status} ${snippet(r.text)}`, r, a);
 }
 
-export function checkDelete(r: HttpResult, what: string, target: string): void {
+export function checkDelete(r: HttpResult, what: string, a: Asked): void {
   if (r.status === 200 || r.status === 204 || r.status === 205) return;
-  if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, target);
-  if (r.status === 404 || r.status === 410) throw new OpError('E_NOT_FOUND', `${what} not found (HTTP ${r.status})`, r.status);
-  throw new OpError(`E_HTTP_${r.status}`, `delete ${what}: HTTP ${r.status} ${snippet(r.text)}`, r.status);
+  const refused = refusal(r, a);
+  if (refused) throw refused;
+  if (r.status === 404 || r.status === 410) throw fail('E_NOT_FOUND', `${what} not found (HTTP ${r.status})`, r, a);
+  throw fail(`E_HTTP_${r.status}`, `delete ${what}: HTTP ${r.status} ${snippet(r.text)}`, r, a);
 }
 
 /** The path of a Location header (absolute or relative) against the target origin. */

@@ -7,7 +7,8 @@ import { RunFailedError } from '../../errors.js';
 import type { HttpTarget } from '../http/http-target.js';
 import { OpError } from '../op-timer.js';
 import type { Flavor } from './flavor.js';
-import { ldpAuthFailure, locationPath } from './ldp-responses.js';
+import { locationPath } from './ldp-responses.js';
+import { refusal } from '../http/target-errors.js';
 
 export interface OpenTx {
   /** Fedora 4/5: the path that replaces the base path inside the transaction. */
@@ -21,7 +22,8 @@ export interface OpenTx {
 export async function beginTx(http: HttpTarget, flavor: Flavor): Promise<OpenTx> {
   if (flavor.tx === 'none') throw new RunFailedError('E_TARGET', `--tx per-batch: flavor ${flavor.name} has no transactions`, { hint: 'use --tx none' });
   const r = await http.request('POST', `${http.basePath}/fcr:tx`, { body: '', readText: true });
-  if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, http.display);
+  const refused = refusal(r, { method: 'POST', path: `${http.basePath}/fcr:tx`, target: http.display, sent: http.sentAuth });
+  if (refused) throw refused;
   if (r.status !== 201) throw new OpError(`E_HTTP_${r.status}`, `POST fcr:tx: HTTP ${r.status}`, r.status);
   const path = locationPath(r, http.base.origin, '');
   if (!path) throw new OpError('E_PROTOCOL', 'POST fcr:tx answered 201 without a Location');
@@ -33,7 +35,8 @@ export async function commitTx(http: HttpTarget, flavor: Flavor, tx: OpenTx): Pr
     flavor.tx === 'prefix'
       ? await http.request('POST', `${tx.path}/fcr:tx/fcr:commit`, { body: '', readText: true })
       : await http.request('PUT', tx.path, { body: '', readText: true });
-  if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, http.display);
+  const refused = refusal(r, { method: flavor.tx === 'prefix' ? 'POST' : 'PUT', path: flavor.tx === 'prefix' ? `${tx.path}/fcr:tx/fcr:commit` : tx.path, target: http.display, sent: http.sentAuth });
+  if (refused) throw refused;
   if (r.status !== 204 && r.status !== 200) {
     throw new OpError(r.status === 410 ? 'E_TX_EXPIRED' : r.status === 409 ? 'E_TX_CONFLICT' : `E_HTTP_${r.status}`, `commit ${tx.path}: HTTP ${r.status} ${r.text.slice(0, 120)}`, r.status);
   }

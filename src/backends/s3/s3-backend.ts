@@ -10,7 +10,7 @@ import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate
 import { RunFailedError, UsageError } from '../../errors.js';
 import type { Workload } from '../../workload/workload.js';
 import type { Backend, BulkCleanCapability, BulkCleanResult, OpTiming, ReadCapability, TargetInfo } from '../backend.js';
-import { headerValue, unreachable } from '../http/http-target.js';
+import { asTargetError, headerValue } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { loadCredentials } from './credentials.js';
 import { multipartUpload } from './multipart.js';
@@ -35,6 +35,14 @@ export interface S3Options {
   runId: string;
   workload: Pick<Workload, 'layout' | 'fanout'>;
   purpose: 'run' | 'clean';
+}
+
+/** The hint of an S3 request that the run (or clean) needs: server-side failures say so, with the attempts made. */
+function s3Hint(e: unknown, what: string): string | undefined {
+  const status = e instanceof OpError ? e.httpStatus : null;
+  if (status === null || status < 500) return undefined;
+  const attempts = (e as { attempts?: number }).attempts;
+  return `${what}: the S3 endpoint failed on its side${attempts && attempts > 1 ? ` (${attempts} attempts)` : ''}; check its log and health, then run again`;
 }
 
 const xmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -68,8 +76,7 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability {
         await this.createBucket();
         return this.info('created');
       }
-      if (e instanceof OpError && !e.errorCode.startsWith('E_S3_')) throw unreachable(e, this.s3.http.display);
-      throw e;
+      throw asTargetError(e, this.s3.display, s3Hint(e, 'the bucket could not be listed'));
     }
     const keys = Number(/<KeyCount>(\d+)<\/KeyCount>/.exec(list.res.text)?.[1] ?? (/<Contents>/.test(list.res.text) ? 1 : 0));
     if (keys > 0 && !this.o.allowExisting && this.o.purpose === 'run') {
@@ -140,6 +147,15 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability {
 
   /** Lists every key under the run's prefix and deletes them 1,000 at a time with DeleteObjects. */
   async cleanAll(): Promise<BulkCleanResult> {
+    try {
+      return await this.deleteRunPrefix();
+    } catch (e) {
+      // a listing or a DeleteObjects that fails as a whole leaves the clean undone: the target's failure
+      throw asTargetError(e, this.s3.display, s3Hint(e, "the run's keys could not be listed or deleted"));
+    }
+  }
+
+  private async deleteRunPrefix(): Promise<BulkCleanResult> {
     const out: BulkCleanResult = { removed: 0, failed: 0, errors: {} };
     let token: string | undefined;
     for (let page = 0; page < 1_000_000; page++) {

@@ -76,7 +76,7 @@ export class S3Client {
         await pause(Math.min(2000, 50 * 2 ** attempt) * (0.5 + Math.random() / 2));
         continue;
       }
-      throw Object.assign(s3Failure(res.status, res.text, r.what, this.display), { attempts: attempt });
+      throw Object.assign(s3Failure(res.status, res.text, r.what, this.display, { method: r.method, path }), { attempts: attempt });
     }
   }
 

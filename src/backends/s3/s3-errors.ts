@@ -3,7 +3,7 @@
  * (E_S3_<Code>); throttling is retried; credential errors stop the run naming what to check.
  */
 import { RunFailedError } from '../../errors.js';
-import { OpError } from '../op-timer.js';
+import { HttpOpError } from '../http/target-errors.js';
 
 export interface S3ErrorBody {
   code: string;
@@ -29,8 +29,11 @@ const CREDENTIAL_HINTS: Record<string, string> = {
   InvalidToken: 'the session token is not valid: check AWS_SESSION_TOKEN',
 };
 
-/** Turns a non-success response into the error to throw: RunFailedError for credentials, else OpError. */
-export function s3Failure(status: number, text: string, what: string, target: string): Error {
+/**
+ * Turns a non-success response into the error to throw: RunFailedError for credentials, else an
+ * operation error that keeps the request and the answer (the target error where the run needs it).
+ */
+export function s3Failure(status: number, text: string, what: string, target: string, asked: { method: string; path: string }): Error {
   const err = parseS3Error(text);
   const code = err?.code ?? `HTTP_${status}`;
   const hint = CREDENTIAL_HINTS[code];
@@ -38,5 +41,5 @@ export function s3Failure(status: number, text: string, what: string, target: st
     return new RunFailedError('E_AUTH', `${target} refused the request signature: ${code} (HTTP ${status}) on ${what}`, { hint });
   }
   if (status === 403 && code === 'AccessDenied') return new RunFailedError('E_AUTH', `${target}: AccessDenied (HTTP 403) on ${what}`, { hint: CREDENTIAL_HINTS.AccessDenied as string });
-  return new OpError(`E_S3_${code}`, `${what}: HTTP ${status} ${code}${err?.message ? `: ${err.message}` : ''}`, status);
+  return new HttpOpError(`E_S3_${code}`, `${what}: HTTP ${status} ${code}${err?.message ? `: ${err.message}` : ''}`, { ...asked, status, text });
 }
