@@ -9,7 +9,7 @@ import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate
 import type { Workload } from '../../workload/workload.js';
 import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
 import { BodyPool } from '../http/body-pool.js';
-import { headerValue, HttpTarget, unreachable, type HttpTargetOptions } from '../http/http-target.js';
+import { headerValue, HttpTarget, refusal, targetError, unreachable, type HttpTargetOptions } from '../http/http-target.js';
 import { COPY_LIMIT } from '../http/write-body.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { ldpAuthFailure } from '../ldp/ldp-responses.js';
@@ -61,7 +61,10 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
     } catch (e) {
       throw unreachable(e, this.http.display);
     }
-    if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, this.http.display);
+    const asked = { method: 'OPTIONS', path: this.http.basePath || '/', target: this.http.display, sent: this.http.sentAuth };
+    const refused = refusal(r, asked);
+    if (refused) throw refused;
+    if (r.status >= 500) throw targetError(asked.method, asked.path, r.status, r.text, asked);
     const server = headerValue(r.headers, 'server');
     return { backend: this.name, target: this.http.display, ...(server ? { product: server } : {}), details: { allow: headerValue(r.headers, 'allow') ?? 'not announced' } };
   }
