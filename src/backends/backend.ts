@@ -58,9 +58,12 @@ export interface BatchLifecycle {
   endBatch(): Promise<OpTiming[]>;
 }
 
-/** After every object of a run was removed: remove what the run made besides (containers, tombstones). */
+/**
+ * After every object of a run was removed: remove what the run made besides (containers, tombstones).
+ * May return a note for the user about what it could not remove and why (not a failure).
+ */
 export interface CleanupCapability {
-  finishClean(): Promise<void>;
+  finishClean(): Promise<string | void>;
 }
 
 export interface BulkCleanResult {

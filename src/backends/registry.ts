@@ -9,6 +9,7 @@ import { Fedora3Backend } from './fedora3/fedora3-backend.js';
 import { parseTargetUrl, type HttpTargetOptions } from './http/http-target.js';
 import { S3Backend } from './s3/s3-backend.js';
 import { HttpPutBackend } from './http-put/http-put-backend.js';
+import type { CollectionsMode } from './http-put/dav-collections.js';
 import type { FlavorName } from './ldp/flavor.js';
 import { LdpBackend } from './ldp/ldp-backend.js';
 import type { Workload } from '../workload/workload.js';
@@ -37,6 +38,8 @@ export interface BackendOptions {
   purpose?: 'run' | 'clean';
   ldp?: { flavor?: FlavorName; create?: 'put' | 'post'; tx?: 'none' | 'per-batch'; purgeTombstones?: boolean };
   s3?: S3Flags;
+  /** http-put: make collections with MKCOL (default) or PUT straight to each path. */
+  httpPut?: { collections?: CollectionsMode };
 }
 
 /** S3 settings from flags (credentials come from the environment or --profile, never from here). */
@@ -106,13 +109,15 @@ const ENTRIES: BackendEntry[] = [
   },
   {
     name: 'http-put',
-    description: 'plain HTTP PUT per datastream (--url http://HOST:PORT/dav): WebDAV-style servers such as nginx dav_methods',
+    description: 'plain HTTP PUT per datastream (--url http://HOST:PORT/dav, --collections mkcol|none): WebDAV servers such as Apache mod_dav, rclone, nginx dav_methods',
     needsUrl: true,
     create: (o) =>
       new HttpPutBackend({
         ...httpOptions(o),
         runId: o.runId ?? 'adhoc',
         workload: (o.workload as Workload | undefined) ?? { layout: 'flat', fanout: { width: 16, depth: 2 }, datastreams: [] },
+        collections: o.httpPut?.collections ?? 'mkcol',
+        purpose: o.purpose ?? 'run',
       }),
   },
   {

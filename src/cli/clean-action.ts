@@ -1,4 +1,5 @@
 /** What `ingest-scale clean` does once its flags are parsed (loaded only when the command runs). */
+import { recordedObjects } from '../engine/clean-objects.js';
 import { cleanRun } from '../engine/clean-run.js';
 import { ExitCode } from '../exit-codes.js';
 import { formatCount } from '../report/format.js';
@@ -21,11 +22,12 @@ export async function clean(ctx: CliContext, ref: string, f: CleanFlags): Promis
   const store = await ResultsStore.open(f.db, 'read');
   try {
     const run = await store.resolveRun(ref);
-    const objects = await store.createdObjects(run.id);
+    const { objects, bytesWritten } = await recordedObjects(store, run.id);
     const password = process.env.INGEST_SCALE_PASSWORD;
     const r = await cleanRun({
       run,
       objects,
+      bytesWritten,
       purgeTombstones: f.purgeTombstones === true,
       ...(f.profile === undefined ? {} : { s3Access: { profile: f.profile } }),
       concurrency,
@@ -35,6 +37,7 @@ export async function clean(ctx: CliContext, ref: string, f: CleanFlags): Promis
     else {
       ctx.out(`run ${run.id}: ${formatCount(r.removed)} of ${formatCount(r.objects)} ${r.unit ?? 'objects'} removed from ${run.target}` +
         (r.alreadyGone ? `, ${formatCount(r.alreadyGone)} already gone` : '') + (r.failed ? `, ${formatCount(r.failed)} failed (${Object.entries(r.errors).map(([k, v]) => `${k} x${v}`).join(', ')})` : ''));
+      if (r.firstError) ctx.out(`first failure: ${r.firstError}`);
       if (r.note) ctx.out(r.note);
     }
     ctx.exitCode = r.failed > 0 ? ExitCode.RunFailed : ExitCode.Ok;

@@ -6,7 +6,7 @@ import { dbFromEnv } from './parse-flags.js';
 
 export function cleanCommand(ctx: CliContext): Command {
   return new Command('clean')
-    .description("delete the objects a run created from the run's target (its recorded URL or data directory)")
+    .description("delete what a run stored on its target (its recorded URL or data directory): its objects, then the containers or collections it made")
     .argument('<run>', 'run id (or a unique prefix of it), or "last"')
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--user <name>', 'user for HTTP Basic auth; the password is read from INGEST_SCALE_PASSWORD')

@@ -1,6 +1,7 @@
 /** What `ingest-scale run` does once its flags are parsed (loaded only when the command runs). */
 import { backendEntry } from '../backends/registry.js';
 import type { FlavorName } from '../backends/ldp/flavor.js';
+import type { CollectionsMode } from '../backends/http-put/dav-collections.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
 import { prepareRun, runSession, type PrepareOptions } from '../engine/run-session.js';
@@ -47,6 +48,7 @@ export interface RunFlags {
   partSize?: string;
   createBucket?: boolean;
   allowExisting?: boolean;
+  collections?: CollectionsMode;
   db: string;
   label?: string;
   maxGrowth: string;
@@ -100,6 +102,7 @@ function targetFromFlags(f: RunFlags): PrepareOptions['target'] {
       ...(f.createBucket ? { createBucket: true } : {}),
       ...(f.allowExisting ? { allowExisting: true } : {}),
     },
+    ...(f.collections === undefined ? {} : { httpPut: { collections: f.collections } }),
   };
 }
 
@@ -140,6 +143,7 @@ export async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130>
       signal: abort.signal,
       onStart: (r) => {
         if (!f.json) ctx.err(`run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${prepared.info.backend} at ${prepared.info.target}${prepared.info.version ? ` (${prepared.info.product ?? ''} ${prepared.info.version})` : ''}`);
+        if (typeof prepared.info.details?.warning === 'string') ctx.err(`warning: ${prepared.info.details.warning}`);
       },
       onBatch: (p) => progress?.update(p),
     });

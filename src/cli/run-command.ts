@@ -39,6 +39,7 @@ export function runCommand(ctx: CliContext): Command {
     .option('--part-size <size>', 'S3: multipart part size (default 16MiB; S3 wants at least 5MiB)')
     .option('--create-bucket', 'S3: create the bucket when it does not exist')
     .option('--allow-existing', 'S3: write into a bucket that already holds objects (under the run\'s own prefix)')
+    .addOption(new Option('--collections <mode>', 'http-put: make the run\'s collection, each layout level and each object\'s collection with WebDAV MKCOL first (mkcol, default; Apache mod_dav, rclone), or PUT straight to each path (none; servers that make paths themselves)').choices(['mkcol', 'none']))
     .addOption(new Option('--tx <mode>', 'LDP: one transaction per batch, its commit timed as its own operation (default none)').choices(['none', 'per-batch']))
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--label <text>', 'a label for the run in lists and reports')

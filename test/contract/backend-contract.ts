@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { canList, canRead, canRemove, type Backend } from '../../src/backends/backend.js';
+import { canCleanAll, canFinishClean, canList, canRead, canRemove, hasBatchLifecycle, type Backend } from '../../src/backends/backend.js';
 import { OpError } from '../../src/backends/op-timer.js';
 import { contentSha256 } from '../../src/generate/content.js';
 import { planObject, type ObjectPlan } from '../../src/generate/plan.js';
@@ -15,6 +15,8 @@ import type { Workload } from '../../src/workload/workload.js';
 export interface ContractTarget {
   backend: Backend;
   cleanup(): Promise<void>;
+  /** What the target still holds of this backend's run, seen from the store's side (e.g. files on disk); [] when empty. */
+  leftovers?(): Promise<string[]>;
 }
 
 const workload = (datastreams: Workload['datastreams']): Workload => ({
@@ -44,11 +46,11 @@ async function readAll(b: Backend, objectId: string, dsId: string): Promise<{ by
   return { bytes, sha256: h.digest('hex') };
 }
 
-async function withTarget(make: () => Promise<ContractTarget>, fn: (b: Backend) => Promise<void>): Promise<void> {
+async function withTarget(make: () => Promise<ContractTarget>, fn: (b: Backend, t: ContractTarget) => Promise<void>): Promise<void> {
   const t = await make();
   try {
     await t.backend.preflight();
-    await fn(t.backend);
+    await fn(t.backend, t);
   } finally {
     await t.backend.close();
     await t.cleanup();
@@ -153,6 +155,31 @@ export function backendContract(name: string, make: () => Promise<ContractTarget
           }
           await assert.rejects(b.remove({ id: 'cc-1', index: 1 }), (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND');
         }
+      });
+    });
+
+    test('clean as `ingest-scale clean` does it (remove every object, then finishClean; or cleanAll) leaves the target empty', async () => {
+      await withTarget(make, async (b, t) => {
+        const plans: ObjectPlan[] = Array.from({ length: 6 }, (_, i) => planObject(TWO, i, { idPrefix: 'cl-' }));
+        const prep = hasBatchLifecycle(b) ? await b.prepareBatch(plans) : [];
+        const ops = [...prep, ...(await Promise.all(plans.map((p) => b.ingest(p)))).flat()];
+        assert.ok(ops.every((o) => o.status === 'ok'), ops.filter((o) => o.status !== 'ok').map((o) => `${o.kind} ${o.errorCode}`).join(', '));
+        if (t.leftovers) assert.ok((await t.leftovers()).length > 0, 'the run left something to clean');
+        if (canCleanAll(b)) {
+          const r = await b.cleanAll();
+          assert.equal(r.failed, 0);
+        } else {
+          assert.ok(canRemove(b), 'every backend can be cleaned');
+          for (const p of plans) await b.remove(p);
+          if (canFinishClean(b)) await b.finishClean();
+        }
+        if (canList(b)) {
+          const ids: string[] = [];
+          for await (const id of b.list()) ids.push(id);
+          assert.deepEqual(ids.filter((id) => id.startsWith('cl-')), []);
+        }
+        if (canRead(b)) for (const p of plans) await assert.rejects(readAll(b, p.id, 'OBJ'), (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND');
+        if (t.leftovers) assert.deepEqual(await t.leftovers(), []);
       });
     });
   });

@@ -17,6 +17,8 @@ export interface NginxPeer {
   pid: number;
   /** The Server header nginx answers with, e.g. nginx/1.22.1. */
   version: string;
+  /** The directory on disk served at `url`. */
+  root: string;
   /** Empties the document root (benchmarks call it between runs so large bodies never fill the disk). */
   clear(): void;
   stop(): Promise<void>;
@@ -77,7 +79,7 @@ http {
       const r = await fetch(`${url}/`);
       const version = r.headers.get('server') ?? 'nginx';
       await r.arrayBuffer();
-      return { url, pid: child.pid as number, version, clear, stop };
+      return { url, pid: child.pid as number, version, root: join(dir, 'root', 'dav'), clear, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }

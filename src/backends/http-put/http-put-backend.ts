@@ -1,18 +1,22 @@
 /**
  * `http-put`: the plainest HTTP store — each datastream PUT to
  * `<url>/ingest-scale-<run id>/<layout path>/<object id>/<datastream id>`, read back with GET,
- * removed with DELETE. It fits WebDAV-style servers (nginx dav_methods, Apache mod_dav with
- * create_full_put_path) and is the path the overhead benchmarks compare with autocannon.
+ * removed with DELETE. With `--collections mkcol` (the default) every collection on the way is made
+ * with WebDAV MKCOL first (run-collections.ts), as Apache mod_dav and rclone need; `none` PUTs
+ * straight to the path, for servers that make paths themselves (nginx create_full_put_path). It is
+ * the path the overhead benchmarks compare with autocannon.
  */
 import { contentBuffer, contentChunks, contentInto } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, BatchLifecycle, CleanupCapability, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
 import { BodyPool } from '../http/body-pool.js';
 import { headerValue, HttpTarget, refusal, targetError, unreachable, type HttpTargetOptions } from '../http/http-target.js';
 import { COPY_LIMIT } from '../http/write-body.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { ldpAuthFailure } from '../ldp/ldp-responses.js';
+import { deleteResource, type CollectionsMode } from './dav-collections.js';
+import { RunCollections } from './run-collections.js';
 
 /**
  * Bodies are generated in pieces of this size (the same bytes as the 64 KiB default): a body up to
@@ -30,9 +34,13 @@ interface Body {
 export interface HttpPutOptions extends HttpTargetOptions {
   runId: string;
   workload: Pick<Workload, 'layout' | 'fanout' | 'datastreams'>;
+  /** mkcol (default): make each collection with MKCOL before writing into it; none: PUT straight to the path. */
+  collections?: CollectionsMode;
+  /** 'clean' reopens an existing run's collection instead of making it. */
+  purpose?: 'run' | 'clean';
 }
 
-export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability {
+export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability {
   readonly name = 'http-put';
   private readonly http: HttpTarget;
   /** Buffers for bodies above COPY_LIMIT (smaller ones the write client copies behind their head) up to BODY_CHUNK, reused once their bytes have left. */
@@ -42,16 +50,23 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
     this.http = new HttpTarget(o);
     this.bodies = new BodyPool(BODY_CHUNK, Math.max(1, o.connections) + 2);
     this.root = `${this.http.basePath}/ingest-scale-${o.runId}`;
+    this.dirs = new RunCollections(this.http, this.root, o.collections ?? 'mkcol', Math.max(1, o.connections));
   }
 
   private readonly root: string;
+  private readonly dirs: RunCollections;
   /** The body made ahead by prepare(): the next object's first datastream, or null. */
   private ready: { objectIndex: number; datastreamId: string; body: Body } | null = null;
 
-  private path(id: string, index: number, dsId: string, segments?: readonly string[]): string {
+  /** The object's own collection (no trailing slash). */
+  private objectDir(id: string, index: number, segments?: readonly string[]): string {
     let p = this.root;
     for (const s of segments ?? layoutPath(this.o.workload, id, index)) p += `/${encodeURIComponent(s)}`;
-    return `${p}/${encodeURIComponent(id)}/${encodeURIComponent(dsId)}`;
+    return `${p}/${encodeURIComponent(id)}`;
+  }
+
+  private path(id: string, index: number, dsId: string, segments?: readonly string[]): string {
+    return `${this.objectDir(id, index, segments)}/${encodeURIComponent(dsId)}`;
   }
 
   async preflight(): Promise<TargetInfo> {
@@ -66,7 +81,22 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
     if (refused) throw refused;
     if (r.status >= 500) throw targetError(asked.method, asked.path, r.status, r.text, asked);
     const server = headerValue(r.headers, 'server');
-    return { backend: this.name, target: this.http.display, ...(server ? { product: server } : {}), details: { allow: headerValue(r.headers, 'allow') ?? 'not announced' } };
+    if (this.o.purpose !== 'clean') await this.dirs.makeRoot();
+    const details: Record<string, string> = { allow: headerValue(r.headers, 'allow') ?? 'not announced', collections: this.dirs.mode, runCollection: `${this.root}/` };
+    if (this.dirs.warning !== null) details.warning = this.dirs.warning;
+    return { backend: this.name, target: this.http.display, ...(server ? { product: server } : {}), details };
+  }
+
+  prepareBatch(plans: readonly ObjectPlan[]): Promise<OpTiming[]> {
+    return this.dirs.prepare(plans);
+  }
+
+  beginBatch(): Promise<OpTiming[]> {
+    return Promise.resolve([]);
+  }
+
+  endBatch(): Promise<OpTiming[]> {
+    return Promise.resolve([]);
   }
 
   /**
@@ -89,6 +119,11 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
 
   async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
     const ops: OpTiming[] = [];
+    if (this.dirs.mode === 'mkcol') {
+      const made = await this.dirs.makeObject(plan, this.objectDir(plan.id, plan.index, plan.path));
+      ops.push(made);
+      if (made.status === 'failed') return ops;
+    }
     for (const ds of plan.datastreams) {
       const meta = { kind: 'add-datastream' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
       ops.push(
@@ -123,14 +158,19 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
     yield* res.body;
   }
 
+  /** Each datastream of the workload, then (with mkcol) the object's collection; its levels are left to finishClean. */
   async remove(ref: ObjectRef): Promise<void> {
+    const segments = layoutPath(this.o.workload, ref.id, ref.index);
+    this.dirs.noteLevels(segments);
     let found = false;
-    for (const ds of this.o.workload.datastreams) {
-      const r = await this.http.request('DELETE', this.path(ref.id, ref.index, ds.id));
-      if (r.status === 200 || r.status === 204) found = true;
-      else if (r.status !== 404) throw new OpError(`E_HTTP_${r.status}`, `DELETE ${ref.id}/${ds.id}: HTTP ${r.status}`, r.status);
-    }
+    for (const ds of this.o.workload.datastreams) if (await deleteResource(this.http, this.path(ref.id, ref.index, ds.id, segments))) found = true;
+    if (this.dirs.mode === 'mkcol' && (await deleteResource(this.http, `${this.objectDir(ref.id, ref.index, segments)}/`))) found = true;
     if (!found) throw new OpError('E_NOT_FOUND', `${ref.id} not found`);
+  }
+
+  /** After every object: the layout's levels deepest first, then the run's collection. */
+  finishClean(): Promise<string | undefined> {
+    return this.dirs.finish();
   }
 
   close(): Promise<void> {
