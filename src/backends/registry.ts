@@ -24,6 +24,8 @@ export interface BackendOptions {
   /** User for Basic auth; the password comes only from the environment (INGEST_SCALE_PASSWORD). */
   user?: string;
   password?: string;
+  /** Bearer token (INGEST_SCALE_TOKEN, environment only) for every HTTP backend but s3; not with `user`. */
+  token?: string;
   /** PEM file of a private CA for https targets. */
   caFile?: string;
   /** Fedora 3 PID namespace. */
@@ -51,6 +53,8 @@ export interface S3Flags {
   unsignedPayload?: boolean;
   multipartThreshold?: number;
   partSize?: number;
+  /** Parts below S3's 5 MiB minimum (for stores that accept them). */
+  allowSmallParts?: boolean;
   createBucket?: boolean;
   allowExisting?: boolean;
 }
@@ -66,6 +70,7 @@ function httpOptions(o: BackendOptions): HttpTargetOptions {
     connections: o.concurrency,
     ...(o.user === undefined ? {} : { user: o.user }),
     ...(o.password === undefined ? {} : { password: o.password }),
+    ...(o.token === undefined ? {} : { token: o.token }),
     ...(o.caFile === undefined ? {} : { caFile: o.caFile }),
   };
 }
@@ -138,6 +143,7 @@ const ENTRIES: BackendEntry[] = [
         unsignedPayload: o.s3.unsignedPayload ?? false,
         multipartThreshold: o.s3.multipartThreshold ?? 64 * 2 ** 20,
         partSize: o.s3.partSize ?? 16 * 2 ** 20,
+        allowSmallParts: o.s3.allowSmallParts ?? false,
         createBucket: o.s3.createBucket ?? false,
         allowExisting: o.s3.allowExisting ?? false,
         runId: o.runId ?? 'adhoc',

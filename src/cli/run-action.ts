@@ -1,5 +1,6 @@
 /** What `ingest-scale run` does once its flags are parsed (loaded only when the command runs). */
 import { backendEntry } from '../backends/registry.js';
+import { refuseForeignFlags } from '../backends/backend-flags.js';
 import type { FlavorName } from '../backends/ldp/flavor.js';
 import type { CollectionsMode } from '../backends/http-put/dav-collections.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
@@ -48,6 +49,7 @@ export interface RunFlags {
   partSize?: string;
   createBucket?: boolean;
   allowExisting?: boolean;
+  allowSmallParts?: boolean;
   collections?: CollectionsMode;
   db: string;
   label?: string;
@@ -84,10 +86,13 @@ function positive(n: number, flag: string): number {
 
 function targetFromFlags(f: RunFlags): PrepareOptions['target'] {
   const password = process.env.INGEST_SCALE_PASSWORD;
+  // a bearer token only from the environment, for the HTTP backends that send Authorization (not s3: SigV4)
+  const token = f.backend === 's3' ? undefined : process.env.INGEST_SCALE_TOKEN || undefined;
   return {
     ...(f.url === undefined ? {} : { url: f.url }),
     ...(f.user === undefined ? {} : { user: f.user }),
     ...(f.user !== undefined && password ? { password } : {}),
+    ...(token === undefined ? {} : { token }),
     ...(f.ca === undefined ? {} : { caFile: f.ca }),
     ...(f.pidNamespace === undefined ? {} : { pidNamespace: f.pidNamespace }),
     ldp: { ...(f.flavor ? { flavor: f.flavor } : {}), ...(f.create ? { create: f.create } : {}), ...(f.tx ? { tx: f.tx } : {}) },
@@ -101,18 +106,20 @@ function targetFromFlags(f: RunFlags): PrepareOptions['target'] {
       ...(f.partSize === undefined ? {} : { partSize: positive(parseBytes(f.partSize, '--part-size'), '--part-size') }),
       ...(f.createBucket ? { createBucket: true } : {}),
       ...(f.allowExisting ? { allowExisting: true } : {}),
+      ...(f.allowSmallParts ? { allowSmallParts: true } : {}),
     },
     ...(f.collections === undefined ? {} : { httpPut: { collections: f.collections } }),
   };
 }
 
-export async function run(ctx: CliContext, f: RunFlags): Promise<ExitCode | 130> {
+export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: boolean } = {}): Promise<ExitCode | 130> {
   // everything a user typed is checked before anything is opened or written
   const limit = parseMaxGrowth(f.maxGrowth);
   const maxErrorRate = parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resolveWorkload(fromFile, workloadFromFlags(f));
   backendEntry(f.backend);
+  refuseForeignFlags(f.backend, f as unknown as Record<string, unknown>, o.backendDefaulted === true);
   if (f.tx === 'per-batch' && f.flavor === 'solid') {
     throw new UsageError('E_BAD_FLAG', '--tx per-batch: Solid servers have no transactions', 'use --tx none with --flavor solid');
   }

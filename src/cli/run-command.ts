@@ -25,7 +25,7 @@ export function runCommand(ctx: CliContext): Command {
     .option('--data <dir>', 'data directory of the embedded store, kept after the run (default: reports/data/<run id>, removed after the run)')
     .option('--keep-data', 'keep the default data directory after the run')
     .option('--url <url>', 'target URL of a server backend, e.g. http://127.0.0.1:8080/fedora')
-    .option('--user <name>', 'user for HTTP Basic auth (sent preemptively); the password is read from the INGEST_SCALE_PASSWORD environment variable')
+    .option('--user <name>', 'user for HTTP Basic auth (sent preemptively); the password is read from the INGEST_SCALE_PASSWORD environment variable. For a bearer token set INGEST_SCALE_TOKEN instead (not with --user)')
     .option('--ca <file.pem>', 'trust this CA for an https target (certificates are always verified)')
     .option('--pid-namespace <ns>', 'Fedora 3 PID namespace of the objects (default bench)')
     .addOption(new Option('--flavor <name>', 'LDP server kind: how binaries, digests and transactions are spoken (default fedora6)').choices([...FLAVORS]))
@@ -36,7 +36,8 @@ export function runCommand(ctx: CliContext): Command {
     .option('--profile <name>', 'S3: read credentials from this profile of ~/.aws/credentials (default: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN)')
     .option('--unsigned-payload', 'S3: sign UNSIGNED-PAYLOAD instead of the SHA-256 of each body')
     .option('--multipart-threshold <size>', 'S3: multipart upload above this size (default 64MiB)')
-    .option('--part-size <size>', 'S3: multipart part size (default 16MiB; S3 wants at least 5MiB)')
+    .option('--part-size <size>', 'S3: multipart part size (default 16MiB; at least 5MiB, as S3 requires, unless --allow-small-parts)')
+    .option('--allow-small-parts', 'S3: accept --part-size below 5MiB (for stores that take smaller parts; AWS S3 does not)')
     .option('--create-bucket', 'S3: create the bucket when it does not exist')
     .option('--allow-existing', 'S3: write into a bucket that already holds objects (under the run\'s own prefix)')
     .addOption(new Option('--collections <mode>', 'http-put: make the run\'s collection, each layout level and each object\'s collection with WebDAV MKCOL first (mkcol, default; Apache mod_dav, rclone), or PUT straight to each path (none; servers that make paths themselves)').choices(['mkcol', 'none']))
@@ -51,9 +52,9 @@ export function runCommand(ctx: CliContext): Command {
     .option('--stop-early', `stop with FAIL as soon as the growth is certain (default on for runs of ${EARLY_STOP_MIN_PLANNED}+ batches)`)
     .option('--no-stop-early', 'always run every planned batch')
     .addHelpText('after', '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE, 4 the run failed, 130 interrupted.\nExample: ingest-scale run -n 5000 --batch-size 250 --datastream OBJ:100KiB --datastream META:2KiB:compressible')
-    .action(async (flags: RunFlags) => {
+    .action(async (flags: RunFlags, cmd: Command) => {
       // the engine, the backends and the store load only when the command runs
       const { run } = await import('./run-action.js');
-      ctx.exitCode = await run(ctx, flags);
+      ctx.exitCode = await run(ctx, flags, { backendDefaulted: cmd.getOptionValueSource('backend') === 'default' });
     });
 }

@@ -27,7 +27,7 @@ export interface PrepareOptions {
   dataDir?: string;
   keepData?: boolean;
   /** Target and credentials of a server backend (the password only ever from the environment). */
-  target?: Pick<BackendOptions, 'url' | 'user' | 'password' | 'caFile' | 'pidNamespace' | 'ldp' | 's3' | 'httpPut'>;
+  target?: Pick<BackendOptions, 'url' | 'user' | 'password' | 'token' | 'caFile' | 'pidNamespace' | 'ldp' | 's3' | 'httpPut'>;
 }
 
 export interface PreparedRun {
