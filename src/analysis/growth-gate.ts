@@ -15,6 +15,11 @@
  * 7. Additions (descriptive): detectable growth R80 and the batches needed for
  *    x1.25 / x1.5 at this noise (detectable-growth.ts), with the reasons the
  *    estimate may be optimistic.
+ * 8. Cliffs (cliff.ts): a level shift in the kept batches (Pettitt p < 0.001,
+ *    Hodges–Lehmann ratio after/before with its Mann–Whitney CI at the same z)
+ *    FAILs when the ratio's lower bound is above the limit, whatever the trend
+ *    says. With a cliff, the noise of the planning lines (R80, batches needed)
+ *    is measured around each segment's own line, so the step is not noise.
  *
  * The CI quantile z is 1.959964 unless GateOptions.z says otherwise (the
  * per-operation gate, op-gate.ts, runs two looks at z = 2.24).
@@ -22,7 +27,9 @@
 
 import { lag1Autocorrelation, DRIFT_THRESHOLD } from './autocorrelation.js';
 import { detectableGrowth, optimismReasons, planningTable, type PlanningTable } from './detectable-growth.js';
+import { detectCliff, segmentResiduals, type CliffResult } from './cliff.js';
 import { kendallTauB } from './kendall.js';
+import { normalUpperTail } from './normal.js';
 import { fitPowerLaw, projectPerBatchMs } from './power-law.js';
 import { scaledMad } from './robust.js';
 import { residuals, theilSen, Z_95 } from './theil-sen.js';
@@ -95,6 +102,8 @@ export interface GateResult {
   batchesNeeded: PlanningTable;
   /** Why detectableGrowth may be optimistic; empty when there is no known reason. */
   detectableOptimistic: string[];
+  /** A significant rise in level inside the kept batches (cliff.ts), or null. */
+  cliff: CliffResult | null;
 }
 
 /** "95%" for the default z, else the two-sided level of z ("97.5%" for 2.24). */
@@ -103,15 +112,6 @@ export function ciLevelLabel(z: number): string {
   const level = 100 * (1 - 2 * normalUpperTail(z));
   const digits = level >= 99.9 ? 2 : 1;
   return `${Number(level.toFixed(digits))}%`;
-}
-
-/** 1 - Phi(z) for z >= 0 (Abramowitz-Stegun 26.2.17, |error| < 7.5e-8). */
-function normalUpperTail(z: number): number {
-  const x = Math.abs(z);
-  const t = 1 / (1 + 0.2316419 * x);
-  const poly = t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
-  const q = (Math.exp((-x * x) / 2) / Math.sqrt(2 * Math.PI)) * poly;
-  return z >= 0 ? q : 1 - q;
 }
 
 function checkInput(timesMs: readonly number[], opts: GateOptions): number {
@@ -134,7 +134,7 @@ function checkInput(timesMs: readonly number[], opts: GateOptions): number {
   return limit;
 }
 
-function decide(kept: number, ciLower: number, limit: number, z: number): { verdict: Verdict; reason: string } {
+function decide(kept: number, ciLower: number, limit: number, z: number, cliff: CliffResult | null): { verdict: Verdict; reason: string } {
   const level = ciLevelLabel(z);
   if (kept < MIN_KEPT_BATCHES) {
     return {
@@ -149,10 +149,16 @@ function decide(kept: number, ciLower: number, limit: number, z: number): { verd
   if (ciLower > limit) {
     return { verdict: 'FAIL', reason: `the lower ${level} bound of the growth ratio (${lo}) is above the limit ${limit.toFixed(2)}` };
   }
+  if (cliff?.fails) {
+    return {
+      verdict: 'FAIL',
+      reason: `a cliff at batch ${cliff.batch}: per-batch time x${cliff.ratio.toFixed(3)} after it, lower ${level} bound ${cliff.ci[0].toFixed(3)} above the limit ${limit.toFixed(2)} (Pettitt p = ${cliff.p.toExponential(1)})`,
+    };
+  }
   if (ciLower > 1) {
     return {
       verdict: 'WARN',
-      reason: `per-batch time grows (lower ${level} bound ${lo} above 1.00) but not beyond the limit ${limit.toFixed(2)}`,
+      reason: `per-batch time likely grows (lower ${level} bound ${lo} above 1.00), but growth beyond the limit ${limit.toFixed(2)} is not shown`,
     };
   }
   return { verdict: 'PASS', reason: `no significant growth: the lower ${level} bound of the growth ratio (${lo}) is not above 1.00` };
@@ -182,9 +188,14 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
   const res = residuals(x, zKept, fit);
   const lag1 = lag1Autocorrelation(res);
   const power = fitPowerLaw(zKept, firstKeptBatch, batchSize, Z_95);
-  const { verdict, reason } = decide(keptBatches, ci[0], limit, ciZ);
+  const cliff = detectCliff(zKept, { firstKeptBatch, batchSize, limit, z: ciZ, minBatches: MIN_KEPT_BATCHES });
+  const { verdict, reason } = decide(keptBatches, ci[0], limit, ciZ, cliff);
   const scatter = scaledMad(res);
-  const noise = { keptBatches, residualScatter: scatter, lag1Autocorrelation: lag1, limit, ciZ };
+  // planning noise: around each segment's own line when there is a cliff (a step is not noise)
+  const planRes = cliff === null ? res : segmentResiduals(zKept, firstKeptBatch, cliff.before);
+  const planScatter = cliff === null ? scatter : scaledMad(planRes);
+  const planLag1 = cliff === null ? lag1 : lag1Autocorrelation(planRes);
+  const noise = { keptBatches, residualScatter: planScatter, lag1Autocorrelation: planLag1, limit, ciZ };
 
   return {
     verdict,
@@ -211,11 +222,12 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
     reason,
     ciZ,
     detectableGrowth: detectableGrowth(noise),
-    batchesNeeded: planningTable(scatter, lag1, limit, ciZ),
+    batchesNeeded: planningTable(planScatter, planLag1, limit, ciZ),
     detectableOptimistic:
       keptBatches >= MIN_KEPT_BATCHES
-        ? optimismReasons({ batches: m, warmupDropped: w, residualScatter: scatter, lag1Autocorrelation: lag1 })
+        ? optimismReasons({ batches: m, warmupDropped: w, residualScatter: planScatter, lag1Autocorrelation: planLag1 })
         : [],
+    cliff,
   };
 }
 
