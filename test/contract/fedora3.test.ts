@@ -61,12 +61,13 @@ describe('fedora3 client against the reference server', () => {
   });
 });
 
-test('fedora3: a wrong password stops the run with an auth error (exit 4), not an operation failure', async () => {
+test('fedora3: a wrong password stops the run with an auth error (exit 4) at preflight, not an operation failure', async () => {
   const t = await target({ user: 'fedoraAdmin', password: 'right', clientPassword: 'wrong' });
   try {
-    await t.backend.preflight();
-    await assert.rejects(t.backend.ingest(planObject(defaultWorkload(), 0, { idPrefix: 'auth-' })), (e: Error & { code?: string; exitCode?: number }) => {
+    // the preflight's write check (getNextPID, API-M) finds it before the first object
+    await assert.rejects(t.backend.preflight(), (e: Error & { code?: string; exitCode?: number }) => {
       assert.equal(e.code, 'E_AUTH');
+      assert.match(e.message, /refused POST \S*\/objects\/nextPID\S* HTTP 401/);
       assert.equal(e.exitCode, 4);
       assert.doesNotMatch(e.message, /wrong|right/, 'the password is never in a message');
       return true;

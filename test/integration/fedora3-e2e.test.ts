@@ -70,15 +70,16 @@ test('run --backend fedora3: 24 batches with readback verification, then check a
   }
 });
 
-test('a wrong password stops the run with exit 4 and says which credential to check', async () => {
+test('a wrong password stops the run at preflight with exit 4 and says which credential to check', async () => {
+  const before = (JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as unknown[]).length;
   const r = await runCli(['run', '--backend', 'fedora3', '--url', server.url, '--user', 'fedoraAdmin', '-n', '40', '--batch-size', '4', '--datastream', 'D:1KiB', '--db', db], {
     env: { INGEST_SCALE_PASSWORD: 'not-the-password' },
   });
   assert.equal(r.code, 4, r.stderr);
-  assert.match(r.stderr, /refused the credentials \(HTTP 401\)[\s\S]*INGEST_SCALE_PASSWORD/);
+  assert.match(r.stderr, /refused POST \/fedora\/objects\/nextPID\S* HTTP 401[\s\S]*INGEST_SCALE_PASSWORD/);
   assert.doesNotMatch(r.stderr, /not-the-password/);
-  const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as { status: string; error: string }[];
-  assert.equal(runs.at(-1)?.status, 'failed');
+  const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as unknown[];
+  assert.equal(runs.length, before, 'the write check at preflight stops it before a run is recorded');
 });
 
 test('a run without a password for --user is a usage error before anything is written', async () => {

@@ -67,6 +67,17 @@ describe('§1.6 authentication', () => {
     assert.equal((await fetch(`${h.url}/objects/${pid}`, { method: 'DELETE', headers: { Authorization: good } })).status, 200);
   });
 
+  test('POST /objects/nextPID (getNextPID, API-M) needs credentials like a write; with them it mints a PID and creates no object', async () => {
+    const next = `${h.url}/objects/nextPID?numPIDs=1&namespace=authnp&format=xml`;
+    assertChallenge(await fetch(next, { method: 'POST' }));
+    assertChallenge(await fetch(next, { method: 'POST', headers: { Authorization: wrong } }));
+    const res = await fetch(next, { method: 'POST', headers: { Authorization: good } });
+    assert.equal(res.status, 200);
+    const pid = tag(await res.text(), 'pid');
+    assert.match(pid ?? '', /^authnp:\d+$/);
+    assert.equal((await fetch(`${h.url}/objects/${pid}?format=xml`)).status, 404, 'a minted PID is not an object');
+  });
+
   test('a 401 before a body was read does not break the connection protocol: the answer arrives', async () => {
     const pid = freshPid('auth');
     await fetch(`${h.url}/objects/${pid}`, { method: 'POST', headers: { Authorization: good } });
