@@ -2,7 +2,8 @@
  * `fedora3`: the Fedora 3 REST API (API-M/API-A). Per object: `POST /objects/{pid}` (empty body,
  * Fedora adds DC), then one `POST /objects/{pid}/datastreams/{dsID}?controlGroup=M&…` per
  * datastream with the body streamed and its SHA-256 sent for the server to check. Object creation
- * and each datastream are separate timed operations. Basic auth is sent preemptively.
+ * and each datastream are separate timed operations. Basic auth (or a bearer token) is sent
+ * preemptively. The preflight (fedora3-preflight.ts) checks the repository and API-M write access.
  */
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
