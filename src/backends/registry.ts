@@ -7,7 +7,7 @@ import { UsageError } from '../errors.js';
 import type { Backend } from './backend.js';
 import { Fedora3Backend } from './fedora3/fedora3-backend.js';
 import { parseTargetUrl, type HttpTargetOptions } from './http/http-target.js';
-import { S3Backend } from './s3/s3-backend.js';
+import { MIN_PART_SIZE, S3Backend } from './s3/s3-backend.js';
 import { HttpPutBackend } from './http-put/http-put-backend.js';
 import type { CollectionsMode } from './http-put/dav-collections.js';
 import type { FlavorName } from './ldp/flavor.js';
@@ -132,6 +132,10 @@ const ENTRIES: BackendEntry[] = [
     create: (o) => {
       if (!o.s3?.bucket) throw new UsageError('E_BAD_FLAG', '--backend s3 needs --bucket', 'e.g. --bucket ingest-bench');
       const url = parseTargetUrl(o.url ?? '').href;
+      const partSize = o.s3.partSize ?? 16 * 2 ** 20;
+      if (partSize < MIN_PART_SIZE && o.s3.allowSmallParts !== true) {
+        throw new UsageError('E_BAD_FLAG', `--part-size ${Number((partSize / 2 ** 20).toFixed(3))} MiB is below the 5 MiB S3 requires of every part but the last`, 'use --part-size 5MiB or more, or add --allow-small-parts for a store that accepts smaller parts');
+      }
       return new S3Backend({
         url,
         bucket: o.s3.bucket,
@@ -142,8 +146,7 @@ const ENTRIES: BackendEntry[] = [
         connections: o.concurrency,
         unsignedPayload: o.s3.unsignedPayload ?? false,
         multipartThreshold: o.s3.multipartThreshold ?? 64 * 2 ** 20,
-        partSize: o.s3.partSize ?? 16 * 2 ** 20,
-        allowSmallParts: o.s3.allowSmallParts ?? false,
+        partSize,
         createBucket: o.s3.createBucket ?? false,
         allowExisting: o.s3.allowExisting ?? false,
         runId: o.runId ?? 'adhoc',

@@ -19,8 +19,6 @@ import { EMPTY_SHA256, S3Client, UNSIGNED } from './s3-client.js';
 /** S3's smallest part of a multipart upload (all but the last part). */
 export const MIN_PART_SIZE = 5 * 2 ** 20;
 
-const mebibytes = (n: number): string => `${Number((n / 2 ** 20).toFixed(3))} MiB`;
-
 /** A single-PUT body up to this size is generated once and kept for the request (and its retries). */
 const WHOLE_BODY_MAX = 1024 * 1024;
 
@@ -35,8 +33,6 @@ export interface S3Options {
   unsignedPayload: boolean;
   multipartThreshold: number;
   partSize: number;
-  /** Accept parts below S3's 5 MiB minimum (some stores do). */
-  allowSmallParts?: boolean;
   createBucket: boolean;
   allowExisting: boolean;
   runId: string;
@@ -62,9 +58,6 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability {
   constructor(private readonly o: S3Options) {
     if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(o.bucket)) {
       throw new UsageError('E_BAD_FLAG', `--bucket "${o.bucket}" is not a valid bucket name`, 'use 3-63 lowercase letters, digits, "." and "-"');
-    }
-    if (o.partSize < MIN_PART_SIZE && o.allowSmallParts !== true) {
-      throw new UsageError('E_BAD_FLAG', `--part-size ${mebibytes(o.partSize)} is below the 5 MiB S3 requires of every part but the last`, 'use --part-size 5MiB or more, or add --allow-small-parts for a store that accepts smaller parts');
     }
     this.s3 = new S3Client({ ...o, credentials: loadCredentials(o.profile) });
     this.root = `ingest-scale/${o.runId}`;
