@@ -146,14 +146,15 @@ function decide(kept: number, ciLower: number, limit: number, z: number, cliff: 
     return { verdict: 'INCONCLUSIVE', reason: 'the confidence interval of the growth ratio could not be computed' };
   }
   const lo = ciLower.toFixed(3);
-  if (ciLower > limit) {
-    return { verdict: 'FAIL', reason: `the lower ${level} bound of the growth ratio (${lo}) is above the limit ${limit.toFixed(2)}` };
-  }
   if (cliff?.fails) {
+    const trend = ciLower > limit ? `; the trend's lower bound (${lo}) is above it too` : '';
     return {
       verdict: 'FAIL',
-      reason: `a cliff at batch ${cliff.batch}: per-batch time x${cliff.ratio.toFixed(3)} after it, lower ${level} bound ${cliff.ci[0].toFixed(3)} above the limit ${limit.toFixed(2)} (Pettitt p = ${cliff.p.toExponential(1)})`,
+      reason: `a cliff at batch ${cliff.batch}: per-batch time x${cliff.ratio.toFixed(3)} after it, lower ${level} bound ${cliff.ci[0].toFixed(3)} above the limit ${limit.toFixed(2)} (Pettitt p = ${cliff.p.toExponential(1)})${trend}`,
     };
+  }
+  if (ciLower > limit) {
+    return { verdict: 'FAIL', reason: `the lower ${level} bound of the growth ratio (${lo}) is above the limit ${limit.toFixed(2)}` };
   }
   if (ciLower > 1) {
     return {

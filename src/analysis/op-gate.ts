@@ -193,6 +193,8 @@ export function operationGate(
     detectableGrowth: better.detectableGrowth,
     batchesNeeded: better.batchesNeeded,
     detectableOptimistic: better.detectableOptimistic,
+    // a cliff that FAILs either look decides; else the deciding look's, else the other's
+    cliff: [wall.cliff, geo.cliff].find((c) => c?.fails) ?? top.cliff ?? (top === wall ? geo : wall).cliff,
     perOperation: true,
     wallTime: wall,
     opGeomean: geo,

@@ -10,6 +10,11 @@
  *   the total batches to plan (ceil(kept/0.8 + 1)); null values when unreachable
  *   or not computable.
  * - detectableOptimistic: reasons the R80 may be optimistic (strings; empty if none).
+ * - cliff: null, or { batch, objects, ratio, ci, p, statistic, confidence, method, autocorrelation,
+ *   before, after, fails }: a significant rise in level inside the kept batches (cliff.ts); batch is
+ *   the first batch after it, objects the objects stored when that batch started, ratio the
+ *   per-batch time after/before (Hodges–Lehmann) with its CI at the gate's z, p Pettitt's p-value,
+ *   fails true when the CI's lower bound is above the limit (the cliff FAILs the gate).
  * Only for results of operationGate (op-gate.ts):
  * - perOperation: false when only batch wall times exist (wall-time rule alone, z = 1.96).
  * - decidedBy: "wallTime" | "opGeomean" | "both": whose numbers fill the top-level fields.
@@ -21,6 +26,7 @@
  *   batchSd, operationSd, meanOpsPerBatch } (log scale).
  */
 import type { GateResult } from '../analysis/growth-gate.js';
+import type { CliffResult } from '../analysis/cliff.js';
 import type { BatchesNeeded, PlanningTable } from '../analysis/detectable-growth.js';
 import { isOperationGateResult, type NoiseSplit } from '../analysis/op-gate.js';
 
@@ -34,6 +40,25 @@ const needed = (b: BatchesNeeded): { keptBatches: number | null; totalBatches: n
 
 function planning(t: PlanningTable): Record<string, unknown> {
   return { 'x1.25': needed(t['x1.25']), 'x1.5': needed(t['x1.5']) };
+}
+
+/** The cliff as `check --json` gives it; null when there is none. */
+export function cliffJson(c: CliffResult | null): Record<string, unknown> | null {
+  if (c === null) return null;
+  return {
+    batch: c.batch,
+    objects: c.objects,
+    ratio: num(c.ratio),
+    ci: pair(c.ci),
+    p: c.p,
+    statistic: c.statistic,
+    confidence: num(c.confidence),
+    method: c.method,
+    autocorrelation: c.autocorrelation,
+    before: c.before,
+    after: c.after,
+    fails: c.fails,
+  };
 }
 
 function subGateJson(g: GateResult): Record<string, unknown> {
@@ -51,6 +76,7 @@ function subGateJson(g: GateResult): Record<string, unknown> {
     lag1Autocorrelation: num(g.lag1Autocorrelation),
     drifted: g.drifted,
     detectableGrowth: num(g.detectableGrowth),
+    cliff: cliffJson(g.cliff),
   };
 }
 
@@ -92,6 +118,7 @@ export function gateJson(g: GateResult): Record<string, unknown> {
     detectableGrowth: num(g.detectableGrowth),
     batchesNeeded: planning(g.batchesNeeded),
     detectableOptimistic: [...g.detectableOptimistic],
+    cliff: cliffJson(g.cliff),
   };
   if (isOperationGateResult(g)) {
     out['perOperation'] = g.perOperation;

@@ -1,6 +1,10 @@
 /**
  * Plain-text rendering of a growth-gate result (growth-gate.md, "What the
- * verdict should print"). No ANSI colour, no I/O. Example (Fedora 4 minimal):
+ * verdict should print"). No ANSI colour, no I/O. The CI level is named from
+ * the result's z by ciLevelLabel (two-sided: 95% at z = 1.96, 97.5% at the
+ * per-operation looks' 2.24), the same words in every report. A cliff
+ * (cliff.ts) gets its own line, "cliff at 10,000 objects: x1.95 [1.88, 2.03]
+ * (...)", and heads a FAIL it alone decided. Example (Fedora 4 minimal):
  *
  *   FAIL  superlinear slowdown: per-batch time x4.62 over batches 2-25 (objects 1,000-25,000),
  *         95% CI [3.92, 5.48], lower bound above limit 1.10
@@ -29,6 +33,7 @@
  */
 
 import { ciLevelLabel, MIN_KEPT_BATCHES, type GateResult } from '../analysis/growth-gate.js';
+import type { CliffResult } from '../analysis/cliff.js';
 import type { BatchesNeeded } from '../analysis/detectable-growth.js';
 import { isOperationGateResult, type OperationGateResult } from '../analysis/op-gate.js';
 import type { SequentialLookResult } from '../analysis/sequential-look.js';
@@ -80,16 +85,37 @@ function growthPhrase(r: GateResult): string {
   );
 }
 
+/** "cliff at 10,000 objects: x1.95 [1.88, 2.03]" */
+function cliffPhrase(c: CliffResult): string {
+  return `cliff at ${groupThousands(c.objects)} objects: x${fixed(c.ratio, 2)} ${interval(c.ci, 2)}`;
+}
+
+/** The cliff's own line: where, how big, the test, and whether it gates. */
+function cliffLine(r: GateResult, c: CliffResult): string {
+  const p = c.p < 1e-4 ? c.p.toExponential(0) : fixed(c.p, 4);
+  const where = `per-batch time from batch ${c.batch} on / before it, ${ciLevelLabel(r.ciZ)} CI; Pettitt p = ${p}`;
+  const gates = c.fails ? `lower bound above limit ${fixed(r.limit, 2)}` : `not above limit ${fixed(r.limit, 2)}`;
+  return `${cliffPhrase(c)} (${where}); ${gates}`;
+}
+
 function headline(r: GateResult, label: string): string {
   const limit = fixed(r.limit, 2);
   const level = ciLevelLabel(r.ciZ);
+  const trendFails = r.ci[0] > r.limit;
   switch (r.verdict) {
     case 'FAIL':
+      if (r.cliff?.fails) {
+        const trend = trendFails ? `lower bound above limit ${limit} too` : `lower bound not above limit ${limit}`;
+        return `FAIL  ${label}${cliffPhrase(r.cliff)}, ${level} CI, lower bound above limit ${limit}\n` +
+          `${INDENT}trend: ${growthPhrase(r)}, ${level} CI ${interval(r.ci, 2)}, ${trend}`;
+      }
       return `FAIL  ${label}superlinear slowdown: ${growthPhrase(r)},\n` +
         `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound above limit ${limit}`;
-    case 'WARN':
-      return `WARN  ${label}growth below the limit: ${growthPhrase(r)},\n` +
-        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound above 1.00 but not above limit ${limit}`;
+    case 'WARN': {
+      const reach = r.ci[1] > r.limit ? `; the CI reaches x${fixed(r.ci[1], 2)}, so growth beyond the limit is not ruled out` : '';
+      return `WARN  ${label}growth likely, not shown to exceed the limit: ${growthPhrase(r)},\n` +
+        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound above 1.00 but not above limit ${limit}${reach}`;
+    }
     case 'PASS':
       return `PASS  ${label}no superlinear slowdown: ${growthPhrase(r)},\n` +
         `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound not above 1.00 (limit ${limit})`;
@@ -117,7 +143,9 @@ function detailLines(r: GateResult): string[] {
     `warm-up dropped: ${plural(r.warmupDropped, 'batch')}; residual scatter ${scatter}; ` +
       `Kendall tau ${fixed(r.kendallTau, 2)}`,
   );
-  if (r.drifted) {
+  if (r.cliff !== null) lines.push(cliffLine(r, r.cliff));
+  // a step makes the straight line's residuals wander; within the cliff's segments they may not
+  if (r.drifted && !(r.cliff !== null && r.cliff.autocorrelation <= 0.5)) {
     lines.push(
       `drift: lag-1 autocorrelation of residuals ${fixed(r.lag1Autocorrelation, 2)} > 0.50; ` +
         'the run drifted: false alarms are likelier (the CI is too narrow)',
@@ -168,7 +196,8 @@ function detectableLines(r: GateResult): string[] {
   const a = batchesPhrase(r.batchesNeeded['x1.25']);
   const b = batchesPhrase(r.batchesNeeded['x1.5']);
   if (a !== null && b !== null) {
-    lines.push(`planning: at this noise, x1.25 ${a} batches, x1.5 ${b} (allowing for warm-up)`);
+    const around = r.cliff === null ? '' : '; noise measured within the segments either side of the cliff';
+    lines.push(`planning: at this noise, x1.25 ${a} batches, x1.5 ${b} (allowing for warm-up${around})`);
   }
   if (decided) {
     for (const why of r.detectableOptimistic) lines.push(`caveat: detectable growth may be optimistic: ${why}`);

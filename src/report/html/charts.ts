@@ -5,21 +5,37 @@
  *     trend of the wall-time look exp(intercept + slope i) over the kept batches, and its slope band:
  *     through the kept window's centre c = (first kept + last)/2 at the fitted value, the lines with
  *     the slope CI's bounds, exp(intercept + slope c + b (i - c)) for b = lower and upper; the band
- *     spans them at each batch (narrow at c, widest at the ends). It shows the trends the 95% slope CI
- *     allows; the intercept's own uncertainty is not drawn. The baseline's points and trend (dashed)
- *     are overlaid when given.
+ *     spans them at each batch (narrow at c, widest at the ends). It shows the trends the slope CI
+ *     allows (its level named from the gate's z, as in the text: 95% or 97.5%); the intercept's own
+ *     uncertainty is not drawn. A cliff (cliff.ts) is a dashed vertical marker at the objects stored
+ *     where it starts. The baseline's points and trend (dashed) are overlaid when given.
  * (b) operation latency percentiles p50 / p95 / p99 per batch (candidate).
  * (c) throughput per batch: objects/s and MB/s (two charts, different units).
  * Colours are the Okabe–Ito palette (safe for colour-blind readers); series also differ by shape.
  */
+import { ciLevelLabel } from '../../analysis/growth-gate.js';
 import type { RunEvaluation } from '../../engine/evaluate-run.js';
 import { formatCount, formatMs } from '../format.js';
 import { batchRows, wallGate, type BatchRow } from '../per-batch-table.js';
 import { runName } from '../report-facts.js';
 import type { ReportInput } from '../report-input.js';
-import type { ChartSpec, PlotPoint, PointSeries, TrendBand, TrendLine } from './svg-chart.js';
+import type { ChartSpec, PlotPoint, PointSeries, TrendBand, TrendLine, VerticalMarker } from './svg-chart.js';
 
-export const COLORS = { candidate: '#0072B2', baseline: '#D55E00', p50: '#009E73', p95: '#E69F00', p99: '#CC79A7', band: '#56B4E9' };
+export const COLORS = { candidate: '#0072B2', baseline: '#D55E00', p50: '#009E73', p95: '#E69F00', p99: '#CC79A7', band: '#56B4E9', cliff: '#000000' };
+
+/** The cliff of the candidate's gate as a marker, or none. */
+function cliffMarkers(e: RunEvaluation): VerticalMarker[] {
+  const c = e.gate.cliff;
+  if (c === null) return [];
+  const ci = `[${c.ci[0].toFixed(2)}, ${c.ci[1].toFixed(2)}]`;
+  return [{
+    x: c.objects,
+    label: `cliff x${c.ratio.toFixed(2)}`,
+    title: `cliff at ${formatCount(c.objects)} objects (batch ${c.batch} on): x${c.ratio.toFixed(2)} ${ci}, ${ciLevelLabel(e.gate.ciZ)} CI${c.fails ? ', above the limit' : ''}`,
+    cls: 'cliff',
+    color: COLORS.cliff,
+  }];
+}
 
 const countAxis = (v: number): string => formatCount(v);
 const rate = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
@@ -48,7 +64,7 @@ function trendOf(e: RunEvaluation, rows: BatchRow[], who: 'candidate' | 'baselin
   const c = (g.firstKeptBatch + g.batches) / 2;
   const at = (i: number, b: number): number => Math.exp(g.intercept + g.slope * c + b * (i - c));
   const band: TrendBand = {
-    label: `${name}: 95% slope band (CI slopes through the centre of the kept batches)`,
+    label: `${name}: ${ciLevelLabel(g.ciZ)} slope band (CI slopes through the centre of the kept batches)`,
     cls: 'ci-band',
     color: COLORS.band,
     lower: kept.map((r) => [r.objectsStored, Math.min(at(r.batch, lo), at(r.batch, hi))]),
@@ -96,6 +112,7 @@ export function batchTimeChart(input: ReportInput): ChartSpec {
     series,
     lines,
     bands: band ? [band] : [],
+    markers: cliffMarkers(e),
   };
 }
 

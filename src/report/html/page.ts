@@ -4,6 +4,7 @@
  * default-src 'none' (inline styles and data: images only) makes the browser refuse any network
  * request the page might make. Pure: (ReportInput) => string.
  */
+import { ciLevelLabel } from '../../analysis/growth-gate.js';
 import { escapeHtml } from '../escape.js';
 import { batchRows } from '../per-batch-table.js';
 import { baselineFacts, errorBudget, factTable, runName } from '../report-facts.js';
@@ -27,7 +28,8 @@ function chartsSection(input: ReportInput): string {
       batchTimeChart(input),
       'Each point is one batch, at the number of objects stored when it ended. The line is the growth gate\'s ' +
         'Theil-Sen trend of log per-batch time over the kept batches; the shaded band holds the trends whose slope ' +
-        'lies in the 95% confidence interval, pivoting at the centre of the kept batches.' +
+        `lies in the ${ciLevelLabel(input.candidate.evaluation.gate.wallTime.ciZ)} confidence interval (two-sided), pivoting at the centre of the kept batches.` +
+        (input.candidate.evaluation.gate.cliff ? ' The dashed vertical line marks a cliff: a rise in level the trend alone would average away.' : '') +
         (input.baseline ? ' The baseline run is overlaid (squares, dashed trend).' : ''),
     ),
     '<h2>Operation latency</h2>',

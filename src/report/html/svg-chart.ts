@@ -44,6 +44,16 @@ export interface TrendBand {
   upper: [number, number][];
 }
 
+/** A vertical line at x with a short label at its top (e.g. a cliff). */
+export interface VerticalMarker {
+  x: number;
+  label: string;
+  /** Tooltip and legend text. */
+  title: string;
+  cls: string;
+  color: string;
+}
+
 export interface ChartSpec {
   /** Element id, also used for the clip path (letters, digits and dashes). */
   id: string;
@@ -57,6 +67,7 @@ export interface ChartSpec {
   series: PointSeries[];
   lines?: TrendLine[];
   bands?: TrendBand[];
+  markers?: VerticalMarker[];
   width?: number;
   height?: number;
 }
@@ -137,6 +148,7 @@ export function legend(spec: ChartSpec): string {
     ...spec.series.map((s) => `<li>${legendSymbol(s.shape, s.color)} ${escapeXml(s.label)}</li>`),
     ...(spec.lines ?? []).map((l) => `<li>${legendSymbol(l.dashed ? 'dashed' : 'line', l.color)} ${escapeXml(l.label)}</li>`),
     ...(spec.bands ?? []).map((b) => `<li>${legendSymbol('band', b.color)} ${escapeXml(b.label)}</li>`),
+    ...(spec.markers ?? []).map((m) => `<li>${legendSymbol('dashed', m.color)} ${escapeXml(m.title)}</li>`),
   ];
   return `<ul class="legend">${items.join('')}</ul>`;
 }
@@ -171,6 +183,12 @@ export function svgChart(spec: ChartSpec): string {
   const lines = (spec.lines ?? []).map(
     (l) => `<polyline class="trend ${l.cls}" fill="none" stroke="${l.color}" stroke-width="2"${l.dashed ? ' stroke-dasharray="6 4"' : ''} points="${pts(l.points)}"/>`,
   );
+  const markers = (spec.markers ?? []).map(
+    (m) =>
+      `<g class="marker ${m.cls}" data-x="${m.x}"><title>${escapeXml(m.title)}</title>` +
+      `<line x1="${r2(X(m.x))}" x2="${r2(X(m.x))}" y1="${M.top}" y2="${M.top + ph}" stroke="${m.color}" stroke-width="2" stroke-dasharray="4 3"/>` +
+      `<text class="marker-label" x="${r2(X(m.x) + 4)}" y="${M.top + 12}" fill="${m.color}">${escapeXml(m.label)}</text></g>`,
+  );
   const series = spec.series.map((s) => {
     const joined = `<polyline class="series-line ${s.cls}" fill="none" stroke="${s.color}" stroke-opacity="0.45" stroke-width="1" points="${pts(s.points.map((p) => [p.x, p.y]))}"/>`;
     const marks = s.points.map((p) => {
@@ -191,6 +209,7 @@ export function svgChart(spec: ChartSpec): string {
     `<line class="axis" x1="${M.left}" x2="${M.left + pw}" y1="${M.top + ph}" y2="${M.top + ph}"/>`,
     `<line class="axis" x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${M.top + ph}"/>`,
     `<g clip-path="url(#${clip})">${bands.join('')}${lines.join('')}</g>`,
+    ...markers,
     ...series,
     `<text class="axis-label" x="${M.left + pw / 2}" y="${H - 8}" text-anchor="middle">${escapeXml(spec.xLabel)}</text>`,
     `<text class="axis-label" transform="translate(16 ${M.top + ph / 2}) rotate(-90)" text-anchor="middle">${escapeXml(spec.yLabel)}</text>`,
