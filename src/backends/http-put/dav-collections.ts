@@ -5,8 +5,7 @@
  * it; 405 means it exists already (success); 501 means the server has no MKCOL and makes paths on
  * PUT itself. Collection paths end with `/` (nginx refuses MKCOL and DELETE of a directory without).
  */
-import type { HttpTarget } from '../http/http-target.js';
-import { ldpAuthFailure } from '../ldp/ldp-responses.js';
+import { refusal, type Asked, type HttpResult, type HttpTarget } from '../http/http-target.js';
 import { OpError } from '../op-timer.js';
 
 export const COLLECTION_MODES = ['mkcol', 'none'] as const;
@@ -19,14 +18,27 @@ export interface MkcolResult {
   outcome: 'made' | 'exists' | 'unsupported';
 }
 
-/** MKCOL of one collection; any other answer is an OpError naming the request (401/403 end the run). */
-export async function mkcol(http: HttpTarget, path: string): Promise<MkcolResult> {
-  const r = await http.send('MKCOL', path, {}, null);
+/** The request as a target error names it (never the credentials, only their kind). */
+export function asked(http: HttpTarget, method: string, path: string): Asked {
+  return { method, path, target: http.display, sent: http.sentAuth };
+}
+
+/** How a server answered MKCOL: made, exists or unsupported; null for any other answer. 401/403 end the run. */
+export function mkcolOutcome(http: HttpTarget, r: HttpResult, path: string): MkcolResult | null {
   const base = { httpStatus: r.status, ttfbMs: r.ttfbMs };
   if (r.status >= 200 && r.status < 300) return { ...base, outcome: 'made' };
   if (r.status === 405) return { ...base, outcome: 'exists' };
   if (r.status === 501) return { ...base, outcome: 'unsupported' };
-  if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, http.display);
+  const refused = refusal(r, asked(http, 'MKCOL', path));
+  if (refused) throw refused;
+  return null;
+}
+
+/** MKCOL of one collection; any other answer is an OpError naming the request (401/403 end the run). */
+export async function mkcol(http: HttpTarget, path: string): Promise<MkcolResult> {
+  const r = await http.send('MKCOL', path, {}, null);
+  const known = mkcolOutcome(http, r, path);
+  if (known) return known;
   const why = r.status === 409 ? ' (its parent collection does not exist)' : r.status === 507 ? ' (the server is out of space)' : '';
   throw new OpError(r.status === 409 ? 'E_CONFLICT' : `E_HTTP_${r.status}`, `MKCOL ${path}: HTTP ${r.status}${why}`, r.status);
 }
@@ -36,7 +48,8 @@ export async function deleteResource(http: HttpTarget, path: string): Promise<bo
   const r = await http.send('DELETE', path, {}, null);
   if (r.status === 200 || r.status === 202 || r.status === 204) return true;
   if (r.status === 404 || r.status === 410) return false;
-  if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, http.display);
+  const refused = refusal(r, asked(http, 'DELETE', path));
+  if (refused) throw refused;
   throw new OpError(`E_HTTP_${r.status}`, `DELETE ${path}: HTTP ${r.status}`, r.status);
 }
 

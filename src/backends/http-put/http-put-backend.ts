@@ -14,8 +14,7 @@ import { BodyPool } from '../http/body-pool.js';
 import { headerValue, HttpTarget, refusal, targetError, unreachable, type HttpTargetOptions } from '../http/http-target.js';
 import { COPY_LIMIT } from '../http/write-body.js';
 import { OpError, timeOp } from '../op-timer.js';
-import { ldpAuthFailure } from '../ldp/ldp-responses.js';
-import { deleteResource, type CollectionsMode } from './dav-collections.js';
+import { asked, deleteResource, type CollectionsMode } from './dav-collections.js';
 import { RunCollections } from './run-collections.js';
 
 /**
@@ -76,10 +75,10 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
     } catch (e) {
       throw unreachable(e, this.http.display);
     }
-    const asked = { method: 'OPTIONS', path: this.http.basePath || '/', target: this.http.display, sent: this.http.sentAuth };
-    const refused = refusal(r, asked);
+    const options = asked(this.http, 'OPTIONS', this.http.basePath || '/');
+    const refused = refusal(r, options);
     if (refused) throw refused;
-    if (r.status >= 500) throw targetError(asked.method, asked.path, r.status, r.text, asked);
+    if (r.status >= 500) throw targetError(options.method, options.path, r.status, r.text, options);
     const server = headerValue(r.headers, 'server');
     if (this.o.purpose !== 'clean') await this.dirs.makeRoot();
     const details: Record<string, string> = { allow: headerValue(r.headers, 'allow') ?? 'not announced', collections: this.dirs.mode, runCollection: `${this.root}/` };
@@ -137,9 +136,11 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
           } else made = this.body(ds);
           const slot = 'slot' in made ? made.slot : null;
           const body = 'bytes' in made ? made.bytes : made;
-          const r = await this.http.send('PUT', this.path(plan.id, plan.index, ds.id, plan.path), { 'content-type': ds.mime, 'content-length': String(ds.size) }, body);
+          const path = this.path(plan.id, plan.index, ds.id, plan.path);
+          const r = await this.http.send('PUT', path, { 'content-type': ds.mime, 'content-length': String(ds.size) }, body);
           if (slot && r.bodyReleased) this.bodies.give(slot);
-          if (r.status === 401 || r.status === 403) throw ldpAuthFailure(r.status, this.http.display);
+          const refused = refusal(r, asked(this.http, 'PUT', path));
+          if (refused) throw refused;
           if (r.status !== 200 && r.status !== 201 && r.status !== 204) throw new OpError(`E_HTTP_${r.status}`, `PUT ${plan.id}/${ds.id}: HTTP ${r.status}`, r.status);
           return { httpStatus: r.status, ttfbMs: r.ttfbMs };
         }),

@@ -7,9 +7,9 @@
 import type { ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError } from '../../errors.js';
 import type { OpTiming } from '../backend.js';
-import type { HttpTarget } from '../http/http-target.js';
+import { targetError, type HttpTarget } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
-import { deleteResource, depthOf, inSlices, levelPaths, mkcol, type CollectionsMode } from './dav-collections.js';
+import { deleteResource, depthOf, inSlices, levelPaths, mkcol, mkcolOutcome, type CollectionsMode } from './dav-collections.js';
 
 export class RunCollections {
   /** Level collections made (in a run) or seen in the objects removed (in clean). */
@@ -28,21 +28,29 @@ export class RunCollections {
     private readonly width: number,
   ) {}
 
-  /** At a run's preflight: MKCOL of the run's collection; a 501 turns the run to `none`. */
+  /**
+   * At a run's preflight: MKCOL of the run's collection (its answer read, for the message of a
+   * failure, which stops the run before any batch); a 501 turns the run to `none`.
+   */
   async makeRoot(): Promise<void> {
     if (this.mode === 'none') return;
+    const path = `${this.root}/`;
     let outcome = 'made';
     const op = await timeOp({ kind: 'create-container', objectId: '', objectIndex: -1, datastreamId: null, bytes: 0 }, async () => {
-      const r = await mkcol(this.http, `${this.root}/`);
-      outcome = r.outcome;
-      return { httpStatus: r.httpStatus, ttfbMs: r.ttfbMs };
+      const r = await this.http.request('MKCOL', path, { readText: true });
+      const known = mkcolOutcome(this.http, r, path);
+      if (known === null) {
+        const missing = r.status === 409 || r.status === 404;
+        throw targetError('MKCOL', path, r.status, r.text, {
+          target: this.http.display,
+          hint: missing ? 'the collection that --url names does not exist: check --url (it must name an existing WebDAV collection)' : 'check --url, or use --collections none for a server that makes paths on PUT itself',
+        });
+      }
+      outcome = known.outcome;
+      return { httpStatus: r.status, ttfbMs: r.ttfbMs };
     });
     if (op.status === 'failed') {
-      const missing = op.httpStatus === 409 || op.httpStatus === 404;
-      const answer = op.httpStatus === null ? `failed (${op.errorCode})` : `answered HTTP ${op.httpStatus}`;
-      throw new RunFailedError('E_TARGET', `MKCOL ${this.http.base.origin}${this.root}/ ${answer}${missing ? ': the collection that --url names does not exist' : ''}`, {
-        hint: missing ? 'check --url: it must name an existing WebDAV collection' : 'check --url, or use --collections none for a server that makes paths on PUT itself',
-      });
+      throw new RunFailedError('E_TARGET', `cannot reach ${this.http.display} (${op.errorCode}) to make the run's collection ${path}`, { hint: 'check --url, that the server is running, and (for https) --ca' });
     }
     if (outcome === 'unsupported') {
       this.mode = 'none';
