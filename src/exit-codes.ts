@@ -10,6 +10,10 @@ export const ExitCode = {
   Inconclusive: 3,
   /** The run itself failed: target unreachable, auth refused, error budget exceeded. */
   RunFailed: 4,
+  /** `run` was stopped by SIGINT (Ctrl-C): 128 + 2, as a shell reports it. Finished batches are kept. */
+  Interrupted: 130,
+  /** `run` was stopped by SIGTERM (a CI cancel, `timeout`): 128 + 15. Finished batches are kept. */
+  Terminated: 143,
 } as const;
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

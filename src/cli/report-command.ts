@@ -20,6 +20,7 @@ export function reportCommand(ctx: CliContext): Command {
     .option('--max-growth <ratio>', 'growth limit of the gates', '1.10')
     .option('--max-level-change <fraction>', 'also gate the level difference against the baseline (e.g. 0.25)')
     .option('--max-error-rate <fraction>', 'error budget shown in the report', '0.01')
+    .addHelpText('after', '\nA run that did not complete (running, interrupted, aborted) is headed INCONCLUSIVE with how far it got, a failed run by its failure;\nreport itself exits 0 either way (0, 2 bad usage, 4 database problems). Gate with `ingest-scale check`.')
     .action(async (ref: string, f: ReportFlags) => {
       // the store, the evaluation and the renderers load only when the command runs
       const { report } = await import('./report-action.js');

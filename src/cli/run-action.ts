@@ -16,7 +16,9 @@ import { resolveWorkload } from '../workload/resolve.js';
 import { LAYOUTS, plannedBatches, VERIFY_MODES, type Layout, type VerifyMode } from '../workload/workload.js';
 import type { CliContext } from './context.js';
 import { parseChoice, parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';
+import { parseDuration } from './parse-duration.js';
 import { ProgressLine } from './progress-line.js';
+import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
 
 export interface RunFlags {
@@ -59,6 +61,7 @@ export interface RunFlags {
   progress: boolean;
   chart: boolean;
   stopEarly?: boolean;
+  stopGrace?: string;
 }
 
 function workloadFromFlags(f: RunFlags): WorkloadOverrides {
@@ -112,9 +115,10 @@ function targetFromFlags(f: RunFlags): PrepareOptions['target'] {
   };
 }
 
-export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: boolean } = {}): Promise<ExitCode | 130> {
+export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: boolean } = {}): Promise<ExitCode> {
   // everything a user typed is checked before anything is opened or written
   const limit = parseMaxGrowth(f.maxGrowth);
+  const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
   const maxErrorRate = parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resolveWorkload(fromFile, workloadFromFlags(f));
@@ -132,22 +136,20 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     target: targetFromFlags(f),
   });
   let store: ResultsStore | undefined;
-  const abort = new AbortController();
-  const onSigint = (): void => {
-    abort.abort();
-    ctx.err('\ninterrupted: stopping after the current batch (Ctrl-C again to quit at once)');
-    process.removeListener('SIGINT', onSigint);
-  };
-  process.on('SIGINT', onSigint);
+  let keepData = false;
+  const signals = new RunSignals(ctx, stopGraceMs).install();
   const progress = f.progress && ctx.stderrTty && !f.json ? new ProgressLine(process.stderr, workload) : undefined;
   try {
     store = await ResultsStore.open(f.db, 'write');
+    const stopEarly = f.stopEarly ?? plannedBatches(workload) >= EARLY_STOP_MIN_PLANNED;
     const result = await runSession(prepared, {
       store,
       ...(f.label === undefined ? {} : { label: f.label }),
       maxErrorRate,
-      ...((f.stopEarly ?? plannedBatches(workload) >= EARLY_STOP_MIN_PLANNED) ? { stopEarly: { limit } } : {}),
-      signal: abort.signal,
+      maxGrowth: limit,
+      stopEarly,
+      signal: signals.stop.signal,
+      abortNow: signals.abortNow.signal,
       onStart: (r) => {
         if (!f.json) ctx.err(`run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${prepared.info.backend} at ${prepared.info.target}${prepared.info.version ? ` (${prepared.info.product ?? ''} ${prepared.info.version})` : ''}`);
         if (typeof prepared.info.details?.warning === 'string') ctx.err(`warning: ${prepared.info.details.warning}`);
@@ -157,7 +159,11 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     progress?.done();
     const evaluation = await evaluateRun(store, result.run, limit);
     ctx.out(renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width }));
-    if (result.run.status === 'aborted') return 130;
+    if (result.run.status === 'aborted') {
+      keepData = true;
+      ctx.err(abortedNote(result, prepared.removableDataDir));
+      return signals.exitCode();
+    }
     return exitCodeForVerdict(evaluation.verdict);
   } catch (e) {
     progress?.done();
@@ -166,8 +172,8 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     }
     throw e;
   } finally {
-    process.removeListener('SIGINT', onSigint);
-    await prepared.release();
+    signals.uninstall();
+    await prepared.release({ keepData });
     await store?.close();
   }
 }

@@ -22,6 +22,8 @@ export function evaluationJson(e: RunEvaluation): Record<string, unknown> {
     status: run.status,
     ...gateJson(e.gate),
     verdict: e.verdict,
+    completion: e.completion?.state ?? 'complete',
+    completionText: e.completion?.text ?? null,
     stoppedEarly: run.stopInfo ?? null,
   };
 }

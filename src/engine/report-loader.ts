@@ -8,11 +8,11 @@ import { UsageError } from '../errors.js';
 import type { BatchErrors, ReportGates, ReportInput, ReportRun } from '../report/report-input.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { TOOL_VERSION } from '../version.js';
-import { evaluateRun } from './evaluate-run.js';
+import { evaluateRun, type EvaluateOptions } from './evaluate-run.js';
 
-export async function loadReportRun(store: ResultsStore, ref: string, limit: number): Promise<ReportRun> {
+export async function loadReportRun(store: ResultsStore, ref: string, limit: number, opts: EvaluateOptions = {}): Promise<ReportRun> {
   const run = await store.resolveRun(ref);
-  const evaluation = await evaluateRun(store, run, limit);
+  const evaluation = await evaluateRun(store, run, limit, opts);
   const rows = await store.db.all<{ b: number; code: string; n: number }>(
     "SELECT batch_idx AS b, COALESCE(error_code, 'E_UNKNOWN') AS code, COUNT(*) AS n FROM ops WHERE run_id = ? AND status = 'failed' GROUP BY batch_idx, code ORDER BY batch_idx",
     [run.id],
@@ -32,10 +32,12 @@ export interface ReportRequest {
   gates: ReportGates;
   /** Compare even when the workloads differ. */
   force: boolean;
+  /** Gate an unfinished run on the batches present (check --allow-partial). */
+  allowPartial?: boolean;
 }
 
 export async function loadReportInput(store: ResultsStore, req: ReportRequest): Promise<ReportInput> {
-  const candidate = await loadReportRun(store, req.run, req.gates.maxGrowth);
+  const candidate = await loadReportRun(store, req.run, req.gates.maxGrowth, { allowPartial: req.allowPartial === true });
   const input: ReportInput = { candidate, gates: req.gates, generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION };
   if (req.baseline === undefined) return input;
   const baseline = await loadReportRun(store, req.baseline, req.gates.maxGrowth);

@@ -12,6 +12,7 @@ import type { BatchRecord, OpRecord, StopInfo } from '../store/records.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { summariseBatch, toOpRecords } from './batch-summary.js';
 import { runPool } from './pool.js';
+import { ABORTED, untilAborted } from './until-aborted.js';
 import { storedDatastreams, verifyObject } from './verify.js';
 
 export interface BatchSink {
@@ -39,6 +40,8 @@ export interface EngineOptions {
   maxErrorRate: number;
   /** Abort between batches (Ctrl-C): the run ends as `aborted` with every finished batch kept. */
   signal?: AbortSignal;
+  /** Abort at once (a second signal, or the grace period ran out): the batch in flight is abandoned, not recorded. */
+  abortNow?: AbortSignal;
   onBatch?: (p: EngineProgress) => void;
   /** Asked after every recorded batch; a non-null answer stops the run as `stopped-early`. */
   shouldStop?: (batches: readonly BatchRecord[]) => StopInfo | null;
@@ -48,6 +51,18 @@ export interface EngineResult {
   status: 'completed' | 'aborted' | 'stopped-early';
   batches: BatchRecord[];
   stop?: StopInfo;
+  /** The batch in flight when abortNow fired (not recorded). */
+  abortedInBatch?: number;
+}
+
+interface BatchWork {
+  plans: ObjectPlan[];
+  prepOps: OpTiming[];
+  ingestOps: OpTiming[];
+  verifyOps: OpTiming[];
+  startNs: bigint;
+  wallNs: bigint;
+  startedAt: string;
 }
 
 export async function runEngine(o: EngineOptions): Promise<EngineResult> {
@@ -66,8 +81,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   let failedOps = 0;
   let verifyFailed = 0;
 
-  for (let b = 0; b < total; b++) {
-    if (o.signal?.aborted) return { status: 'aborted', batches };
+  const runBatch = async (b: number): Promise<BatchWork> => {
     const plans = planBatch(w, b * w.batchSize, w.batchSize, { idPrefix: o.idPrefix });
     const lifecycle = hasBatchLifecycle(backend) ? backend : null;
     const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
@@ -78,12 +92,20 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     const endOps = lifecycle ? await lifecycle.endBatch() : [];
     const wallNs = process.hrtime.bigint() - startNs;
     const ingestOps = [...beginOps, ...perObject.flat(), ...endOps];
-
     let verifyOps: OpTiming[] = [];
     if (w.verify === 'readback' && canRead(backend)) {
       const stored = storedDatastreams(ingestOps);
       verifyOps = (await runPool(plans, w.concurrency, (p) => verifyObject(backend, p, stored))).flat();
     }
+    return { plans, prepOps, ingestOps, verifyOps, startNs, wallNs, startedAt };
+  };
+
+  for (let b = 0; b < total; b++) {
+    if (o.signal?.aborted || o.abortNow?.aborted) return { status: 'aborted', batches };
+    const work = await untilAborted(runBatch(b), o.abortNow);
+    // aborted in flight: the batch is not recorded (its objects may be half-written on the target)
+    if (work === ABORTED) return { status: 'aborted', batches, abortedInBatch: b + 1 };
+    const { plans, prepOps, ingestOps, verifyOps, startNs, wallNs, startedAt } = work;
 
     const batch = summariseBatch({ index: b + 1, objects: plans.length, objectsBefore: objectsDone, startNs, wallNs, startedAt }, ingestOps);
     await o.sink.recordBatch(o.runId, batch, toOpRecords([...prepOps, ...ingestOps, ...verifyOps], startNs));

@@ -2,9 +2,11 @@
  * One `run` from start to end, in two steps so that nothing is written before the target is known
  * to work: `prepareRun` makes the backend (checking its flags) and preflights it; `runSession`
  * then records the run, drives the engine, and closes the run with its final status — completed,
- * aborted (interrupted between batches) or failed (with the reason).
+ * aborted (stopped by a signal, between batches or abandoning the batch in flight) or failed (with
+ * the reason). The run records its pid, host and a heartbeat after every batch (run-liveness.ts).
  */
 import { rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { customAlphabet } from 'nanoid';
 import type { Backend, TargetInfo } from '../backends/backend.js';
@@ -35,8 +37,13 @@ export interface PreparedRun {
   workload: Workload;
   backend: Backend;
   info: TargetInfo;
-  /** Releases the backend (and removes a default data directory). */
-  release(): Promise<void>;
+  /** The default data directory that release() removes (null when given or kept). */
+  removableDataDir: string | null;
+  /**
+   * Releases the backend and removes a default data directory — unless keepData (a run that did
+   * not complete keeps its store, so it can be inspected or cleaned).
+   */
+  release(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
@@ -44,13 +51,13 @@ export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
   const dataDir = o.dataDir ?? join('reports', 'data', id);
   const removeData = o.dataDir === undefined && o.keepData !== true;
   const backend = createBackend(o.backend, { dataDir, concurrency: o.workload.concurrency, runId: id, workload: o.workload, purpose: 'run', ...(o.target ?? {}) });
-  const release = async (): Promise<void> => {
+  const release = async (opts: { keepData?: boolean } = {}): Promise<void> => {
     await backend.close();
-    if (removeData) rmSync(dataDir, { recursive: true, force: true });
+    if (removeData && opts.keepData !== true) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     const info = await backend.preflight();
-    return { id, workload: o.workload, backend, info, release };
+    return { id, workload: o.workload, backend, info, removableDataDir: removeData ? dataDir : null, release };
   } catch (e) {
     await release();
     throw e;
@@ -61,9 +68,14 @@ export interface RunSessionOptions {
   store: ResultsStore;
   label?: string;
   maxErrorRate: number;
-  /** Early FAIL: stop when the sequential look is certain (needs the gate's limit). */
-  stopEarly?: { limit: number };
+  /** The run's --max-growth, stored with it (the limit of early stops too). */
+  maxGrowth: number;
+  /** Early FAIL: stop when the sequential look is certain. */
+  stopEarly?: boolean;
+  /** Stop after the current batch (the first Ctrl-C or SIGTERM). */
   signal?: AbortSignal;
+  /** Abandon the batch in flight (a second signal, or the grace period ran out). */
+  abortNow?: AbortSignal;
   onStart?: (run: RunRecord) => void;
   onBatch?: (p: EngineProgress) => void;
 }
@@ -71,6 +83,8 @@ export interface RunSessionOptions {
 export interface RunSessionResult {
   run: RunRecord;
   batches: BatchRecord[];
+  /** The batch abandoned in flight by abortNow (not recorded; its objects may be half-written). */
+  abortedInBatch?: number;
 }
 
 export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<RunSessionResult> {
@@ -91,24 +105,40 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
     startedAt: new Date().toISOString(),
     finishedAt: null,
     error: null,
+    pid: process.pid,
+    runHost: hostname(),
+    heartbeatAt: new Date().toISOString(),
+    settings: { maxErrorRate: o.maxErrorRate, maxGrowth: o.maxGrowth, stopEarly: o.stopEarly === true },
   };
   await o.store.createRun(run);
+  const store = o.store;
+  const sink = {
+    async recordBatch(...args: Parameters<ResultsStore['recordBatch']>): Promise<void> {
+      await store.recordBatch(...args);
+      await store.heartbeat(args[0]);
+    },
+  };
   o.onStart?.(run);
   try {
     const result = await runEngine({
       runId: p.id,
       workload: p.workload,
       backend: p.backend,
-      sink: o.store,
+      sink,
       idPrefix: `${p.id.slice(0, 6)}-`,
       maxErrorRate: o.maxErrorRate,
       ...(o.signal ? { signal: o.signal } : {}),
+      ...(o.abortNow ? { abortNow: o.abortNow } : {}),
       ...(o.onBatch ? { onBatch: o.onBatch } : {}),
-      ...(o.stopEarly ? { shouldStop: earlyStopCheck({ batchSize: p.workload.batchSize, limit: o.stopEarly.limit, plannedBatches: run.plannedBatches }) } : {}),
+      ...(o.stopEarly ? { shouldStop: earlyStopCheck({ batchSize: p.workload.batchSize, limit: o.maxGrowth, plannedBatches: run.plannedBatches }) } : {}),
     });
     const stop = result.stop ?? null;
     await o.store.finishRun(p.id, result.status, null, stop);
-    return { run: { ...run, status: result.status, stoppedAtBatch: stop?.batch ?? null, stopInfo: stop }, batches: result.batches };
+    return {
+      run: { ...run, status: result.status, stoppedAtBatch: stop?.batch ?? null, stopInfo: stop },
+      batches: result.batches,
+      ...(result.abortedInBatch === undefined ? {} : { abortedInBatch: result.abortedInBatch }),
+    };
   } catch (e) {
     await o.store.finishRun(p.id, 'failed', (e as Error).message);
     throw e;

@@ -64,7 +64,8 @@ function baselineSection(input: ReportInput, facts: BaselineFacts): string[] {
 /** "**FAIL** — ..." first line under the title. */
 function summaryLine(input: ReportInput): string {
   const e = input.candidate.evaluation;
-  const reason = e.earlyStop ? e.earlyStop.reason : e.gate.reason;
+  const c = e.completion;
+  const reason = c?.text && c.state !== 'complete' && !c.gatedPartial ? c.text : e.earlyStop ? e.earlyStop.reason : e.gate.reason;
   return `**${e.verdict}**: ${escapeMarkdown(reason)}`;
 }
 

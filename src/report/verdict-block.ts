@@ -18,10 +18,21 @@ const INDENT = '      ';
 const fx = (v: number, d = 2): string => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
 const ci = (c: readonly [number, number]): string => `[${fx(c[0])}, ${fx(c[1])}]`;
 
-/** The run's verdict text: early stop (when it stopped the run), then the fixed rule's lines. */
+/** A run that did not complete, or failed, is headed by that (run-completion.ts); null otherwise. */
+export function completionHead(e: RunEvaluation): string | null {
+  const c = e.completion;
+  if (!c || c.state === 'complete' || c.text === null) return null;
+  if (c.state === 'failed') return `FAIL  ${c.text}`;
+  if (c.gatedPartial) return `note: ${c.text}; gated on the ${e.batches.length} batches present (--allow-partial)`;
+  return `INCONCLUSIVE  ${c.text}\n${INDENT}the run did not complete; \`check --allow-partial\` gates on the batches present`;
+}
+
+/** The run's verdict text: how it ended if not completed, early stop (when it stopped the run), then the fixed rule's lines. */
 export function runVerdictText(e: RunEvaluation): string {
   const label = e.run.label ?? e.run.id;
   const lines: string[] = [];
+  const head = completionHead(e);
+  if (head) lines.push(head, '', e.completion?.gatedPartial ? 'the fixed rule on the batches present:' : 'the fixed rule on the batches run so far (not the verdict):');
   const early = e.earlyStop ? renderEarlyStop(e.earlyStop, { label }) : null;
   if (early) {
     lines.push(early);

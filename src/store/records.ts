@@ -1,7 +1,11 @@
 /** The records the store keeps: facts about runs, batches and operations. */
 import type { OpTiming, TargetInfo } from '../backends/backend.js';
 
-export type RunStatus = 'running' | 'completed' | 'stopped-early' | 'aborted' | 'failed';
+/**
+ * `interrupted` is never written: it is how a `running` run whose process is gone is shown
+ * (run-liveness.ts). `aborted` is a run stopped by a signal, with its finished batches kept.
+ */
+export type RunStatus = 'running' | 'completed' | 'stopped-early' | 'aborted' | 'failed' | 'interrupted';
 export type RunSource = 'run' | 'import';
 
 export interface HostFacts {
@@ -36,6 +40,23 @@ export interface RunRecord {
   /** Early FAIL: the batch the run stopped at and what the look saw. */
   stoppedAtBatch?: number | null;
   stopInfo?: StopInfo | null;
+  /** Process id and hostname of the run's process (schema v3; null for older runs and imports). */
+  pid?: number | null;
+  runHost?: string | null;
+  /** Last sign of life: the start, then the end of every recorded batch. */
+  heartbeatAt?: string | null;
+  /** The gate settings the run was made with (schema v3; null for older runs). */
+  settings?: RunSettings | null;
+}
+
+/** Settings of a run that are facts of it: `check` and `report` use them unless overridden. */
+export interface RunSettings {
+  /** --max-error-rate of the run (fraction). */
+  maxErrorRate: number;
+  /** --max-growth of the run. */
+  maxGrowth: number;
+  /** Early FAIL was armed. */
+  stopEarly: boolean;
 }
 
 /** Why a run stopped early (growth-gate.md, "Early FAIL"). */

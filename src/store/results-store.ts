@@ -11,6 +11,7 @@ import type { LnLatencyStats } from '../analysis/op-gate.js';
 import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo } from './records.js';
 import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToBatch, rowToRun, RUN_COLUMNS, runParams, type BatchRow, type RunRow } from './rows.js';
 import { readOpLatencyStats } from './op-latency-stats.js';
+import { withLiveness } from './run-liveness.js';
 import { migrate } from './schema.js';
 import { settled, SqliteDb, type Params } from './sqlite.js';
 import { batchInsertSql } from './batch-insert-sql.js';
@@ -140,6 +141,11 @@ export class ResultsStore {
     ]);
   }
 
+  /** The run's last sign of life (after every recorded batch): how `interrupted` runs are told apart. */
+  async heartbeat(runId: string): Promise<void> {
+    await this.db.run('UPDATE runs SET heartbeat_at = ? WHERE id = ?', [new Date().toISOString(), runId]);
+  }
+
   /** Per batch, the sufficient statistics of ln latency of the successful ingest operations (op-latency-stats.ts). */
   opLatencyStats(runId: string): Promise<Map<number, LnLatencyStats>> {
     return readOpLatencyStats(this.db, runId);
@@ -152,7 +158,7 @@ export class ResultsStore {
          FROM runs r LEFT JOIN batches b ON b.run_id = r.id
         GROUP BY r.id ORDER BY r.started_at, r.rowid`,
     );
-    return rows.map((r) => ({ ...rowToRun(r), batches: r.n_batches, objects: r.n_objects, bytes: r.n_bytes, failedOps: r.n_failed }));
+    return rows.map((r) => withLiveness({ ...rowToRun(r), batches: r.n_batches, objects: r.n_objects, bytes: r.n_bytes, failedOps: r.n_failed }));
   }
 
   /** A run by id, by unique id prefix, or `last` (the most recently started). */
@@ -168,7 +174,7 @@ export class ResultsStore {
     if (!row) {
       throw new UsageError('E_RUN_NOT_FOUND', ref === 'last' ? `no runs in ${this.db.path}` : `no run "${ref}" in ${this.db.path}`, 'list runs with `ingest-scale runs --db PATH`');
     }
-    return rowToRun(row);
+    return withLiveness(rowToRun(row));
   }
 
   async batches(runId: string): Promise<BatchRecord[]> {

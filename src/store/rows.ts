@@ -1,9 +1,10 @@
 /** Mapping between records and table rows (column lists, parameters, row decoding). */
-import type { BatchRecord, OpRecord, RunRecord } from './records.js';
+import type { BatchRecord, OpRecord, RunRecord, RunSettings } from './records.js';
 
 export const RUN_COLUMNS = [
   'id', 'label', 'source', 'status', 'backend', 'target', 'target_info', 'workload', 'batch_size',
   'planned_batches', 'tool_version', 'node_version', 'host', 'started_at', 'finished_at', 'error',
+  'pid', 'run_host', 'heartbeat_at', 'settings',
 ] as const;
 
 export const BATCH_COLUMNS = [
@@ -16,7 +17,10 @@ export const OP_COLUMNS = [
   'start_ms', 'ttfb_ms', 'duration_ms', 'attempt', 'error_code', 'http_status',
 ] as const;
 
-export type RunRow = Record<(typeof RUN_COLUMNS)[number], string | number | null> & { stopped_at_batch?: number | null; stop_info?: string | null };
+type V3Column = 'pid' | 'run_host' | 'heartbeat_at' | 'settings';
+/** A runs row; the v3 columns are missing when a database of schema v2 is read without migrating it. */
+export type RunRow = Record<Exclude<(typeof RUN_COLUMNS)[number], V3Column>, string | number | null> &
+  Partial<Record<V3Column, string | number | null>> & { stopped_at_batch?: number | null; stop_info?: string | null };
 export type BatchRow = Record<(typeof BATCH_COLUMNS)[number], string | number | null>;
 
 type P = string | number | null;
@@ -26,6 +30,7 @@ export function runParams(r: RunRecord): P[] {
     r.id, r.label, r.source, r.status, r.backend, r.target, r.targetInfo === null ? null : JSON.stringify(r.targetInfo),
     JSON.stringify(r.workload), r.batchSize, r.plannedBatches, r.toolVersion, r.nodeVersion, JSON.stringify(r.host),
     r.startedAt, r.finishedAt, r.error,
+    r.pid ?? null, r.runHost ?? null, r.heartbeatAt ?? null, r.settings ? JSON.stringify(r.settings) : null,
   ];
 }
 
@@ -51,6 +56,10 @@ export function rowToRun(row: RunRow): RunRecord {
     error: row.error === null ? null : s(row.error),
     stoppedAtBatch: row.stopped_at_batch === undefined || row.stopped_at_batch === null ? null : Number(row.stopped_at_batch),
     stopInfo: row.stop_info === undefined || row.stop_info === null ? null : (json(row.stop_info) as RunRecord['stopInfo']),
+    pid: row.pid === undefined || row.pid === null ? null : Number(row.pid),
+    runHost: row.run_host === undefined || row.run_host === null ? null : s(row.run_host),
+    heartbeatAt: row.heartbeat_at === undefined || row.heartbeat_at === null ? null : s(row.heartbeat_at),
+    settings: row.settings === undefined || row.settings === null ? null : (json(row.settings) as RunSettings),
   };
 }
 

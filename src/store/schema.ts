@@ -6,7 +6,7 @@
 import { IngestScaleError } from '../errors.js';
 import type { SqliteDb } from './sqlite.js';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const MIGRATIONS: Record<number, string> = {
   1: `
@@ -67,6 +67,13 @@ const MIGRATIONS: Record<number, string> = {
   2: `
     ALTER TABLE runs ADD COLUMN stopped_at_batch INTEGER;
     ALTER TABLE runs ADD COLUMN stop_info TEXT;              -- JSON: projected growth, lower bound, share of planned time
+  `,
+  // 3: run lifecycle and settings (additive) — who runs it, its last sign of life, the gates it was run with
+  3: `
+    ALTER TABLE runs ADD COLUMN pid INTEGER;                 -- process id of the run
+    ALTER TABLE runs ADD COLUMN run_host TEXT;               -- hostname the run's process ran on
+    ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;           -- updated after every recorded batch
+    ALTER TABLE runs ADD COLUMN settings TEXT;               -- JSON RunSettings: error budget, gate limits
   `,
 };
 
