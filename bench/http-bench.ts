@@ -112,7 +112,7 @@ async function cliFigure(url: string, p: Point, n: number): Promise<{ batchRps: 
   const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-bench-cli-'));
   try {
     const db = join(dir, 'r.db');
-    const args = ['bin/ingest-scale.js', 'run', '--backend', 'http-put', '--url', url, '-n', String(n), '--batch-size', String(Math.min(n, 1000)), '--concurrency', String(p.concurrency), '--datastream', `D:${p.size}`, '--db', db, '--no-chart', '--json', '--no-stop-early', '--max-error-rate', '0'];
+    const args = ['bin/ingest-scale.js', 'run', '--backend', 'http-put', '--url', url, '--collections', 'none', '-n', String(n), '--batch-size', String(Math.min(n, 1000)), '--concurrency', String(p.concurrency), '--datastream', `D:${p.size}`, '--db', db, '--no-chart', '--json', '--no-stop-early', '--max-error-rate', '0'];
     const r = await runProcess(process.execPath, args, { cwd: REPO_ROOT, limitMs: 300_000 });
     if (r.code !== 0 && r.code !== 1 && r.code !== 3) throw new Error(`CLI run exited ${r.code}: ${r.stderr.slice(-1000)}`);
     const store = await ResultsStore.open(db, 'read');

@@ -29,7 +29,7 @@ interface Measured {
 
 async function measure(dir: string, url: string, tag: string, objects: number, size: number, batchSize: number, concurrency: number): Promise<Measured> {
   const rssFile = join(dir, `${tag}.rss`);
-  const args = ['--import', benchScript('lib/rss-preload.js'), join(REPO_ROOT, 'bin', 'ingest-scale.js'), 'run', '--backend', 'http-put', '--url', url, '-n', String(objects), '--batch-size', String(batchSize), '--concurrency', String(concurrency), '--datastream', `D:${size}`, '--db', join(dir, `${tag}.db`), '--no-chart', '--json', '--no-stop-early'];
+  const args = ['--import', benchScript('lib/rss-preload.js'), join(REPO_ROOT, 'bin', 'ingest-scale.js'), 'run', '--backend', 'http-put', '--url', url, '--collections', 'none', '-n', String(objects), '--batch-size', String(batchSize), '--concurrency', String(concurrency), '--datastream', `D:${size}`, '--db', join(dir, `${tag}.db`), '--no-chart', '--json', '--no-stop-early'];
   const useTime = existsSync(TIME);
   const r = useTime ? await runProcess(TIME, ['-v', process.execPath, ...args], { env: { ...process.env, BENCH_RSS_FILE: rssFile }, limitMs: 900_000 }) : await runProcess(process.execPath, args, { env: { ...process.env, BENCH_RSS_FILE: rssFile }, limitMs: 900_000 });
   if (r.code !== 0 && r.code !== 1 && r.code !== 3) throw new Error(`ingest-scale run exited ${r.code}: ${r.stderr.slice(-1500)}`);
@@ -73,7 +73,7 @@ export const memoryBench: Benchmark = async (ctx) => {
     name: 'memory',
     title: 'Memory: peak RSS of a whole run',
     method: [
-      `The real CLI in its own process: \`ingest-scale run --backend http-put --url <null server> -n N --batch-size 1000 --concurrency ${p.concurrency} --datastream D:1KiB --db <temp> --no-chart --json --no-stop-early\`, recording every batch and operation into SQLite; the large datastream as \`-n 1 --batch-size 1 --concurrency 1 --datastream D:${sizeLabel(p.big).replace(' ', '')}\`.`,
+      `The real CLI in its own process: \`ingest-scale run --backend http-put --url <null server> --collections none -n N --batch-size 1000 --concurrency ${p.concurrency} --datastream D:1KiB --db <temp> --no-chart --json --no-stop-early\`, recording every batch and operation into SQLite; the large datastream as \`-n 1 --batch-size 1 --concurrency 1 --datastream D:${sizeLabel(p.big).replace(' ', '')}\`.`,
       `Peak RSS of the whole process (Node included) from ${existsSync(TIME) ? '`/usr/bin/time -v` (maximum resident set size)' : 'process.resourceUsage().maxRSS'}; the process's own \`process.resourceUsage().maxRSS\` at exit beside it. MB = 10^6 bytes.`,
       'Reference: the smallest run of the same kind (flatness: ratio of peak RSS as N grows 100-fold), and one 1 MiB datastream for the large one.',
     ],

@@ -128,7 +128,7 @@ export const recordBench: Benchmark = async (ctx) => {
     ctx.log(`recording: ours ${fmt(oursRate)} ops/s, driver floor ${fmt(floorRate)} ops/s`);
 
     const url = `http://127.0.0.1:${server.info.port}`;
-    const http = new HttpPutBackend({ url, connections: 4, runId: 'rec', workload: fixedWorkload(p.runObjects, 1024) });
+    const http = new HttpPutBackend({ url, connections: 4, runId: 'rec', workload: fixedWorkload(p.runObjects, 1024), collections: 'none' });
     await http.preflight();
     const nul = new NullBackend();
     await share(dir, http, Math.min(p.runObjects, 2 * p.batchSize), p.batchSize, 'warmhttp');

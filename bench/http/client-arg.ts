@@ -15,6 +15,8 @@ export interface ClientArg {
    * work for both clients: a new directory and a new file per request, not one file overwritten.
    */
   uniquePaths?: boolean;
+  /** engine only: http-put's --collections (default none: one PUT per object, like the references). */
+  collections?: 'mkcol' | 'none';
 }
 
 export function clientArg(): ClientArg {
