@@ -159,7 +159,7 @@ describe('http-put with bodies made ahead (one object in flight)', () => {
         { id: 'L', size: { kind: 'fixed', bytes: 1024 * 1024 + 1 }, contentKind: 'random', mime: 'application/octet-stream' },
       ],
     };
-    const backend = new HttpPutBackend({ url: `http://127.0.0.1:${port}`, connections: 1, runId: 'ahead', workload });
+    const backend = new HttpPutBackend({ url: `http://127.0.0.1:${port}`, connections: 1, runId: 'ahead', workload, collections: 'none' });
     const ready = (): number => ((backend as unknown as { ready: unknown }).ready === null ? 0 : 1);
     const plans = planBatch(workload, 0, workload.objects, { idPrefix: 'a' });
     const readyWhenStarted: number[] = [];
@@ -194,7 +194,7 @@ describe('http-put with pooled bodies', () => {
         objects: 24, batchSize: 24, concurrency: 4, seed: 9, layout: 'flat', fanout: { width: 16, depth: 2 }, verify: 'none',
         datastreams: [{ id: 'D', size: { kind: 'fixed', bytes: size }, contentKind: 'random', mime: 'application/octet-stream' }],
       };
-      const backend = new HttpPutBackend({ url: `http://127.0.0.1:${port}`, connections: 4, runId: 'pool', workload });
+      const backend = new HttpPutBackend({ url: `http://127.0.0.1:${port}`, connections: 4, runId: 'pool', workload, collections: 'none' });
       const plans = planBatch(workload, 0, workload.objects, { idPrefix: 'p' });
       const ops = (await runPool(plans, 4, (p) => backend.ingest(p))).flat();
       await backend.close();
