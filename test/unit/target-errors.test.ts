@@ -14,6 +14,8 @@ test('serverMessage: S3 Code and Message, JSON message, HTML title and heading, 
   assert.equal(serverMessage('<html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>The server encountered an internal error.</p></body></html>'),
     '500 Internal Server Error — Internal Server Error — The server encountered an internal error.');
   assert.equal(serverMessage('  java.lang.NullPointerException\n\tat org.fcrepo.Foo  '), 'java.lang.NullPointerException at org.fcrepo.Foo');
+  assert.equal(serverMessage('<b0> <http://purl.org/dc/terms/title> "UnauthorizedHttpError";\n    <http://purl.org/dc/terms/description> "".'), 'UnauthorizedHttpError');
+  assert.equal(serverMessage('_:b0 <http://purl.org/dc/terms/title> "ForbiddenHttpError" ; <http://purl.org/dc/terms/description> "No write access" .'), 'ForbiddenHttpError: No write access');
   assert.equal(serverMessage(''), '');
   const long = serverMessage('x'.repeat(1000));
   assert.ok(long.length <= 160 && long.endsWith('…'));
@@ -42,6 +44,9 @@ test('authError hints: what the server asks for and what was sent, never a secre
   assert.match(authError('GET', '/', 401, basic, '', { target: 't', sent: { kind: 'bearer' } }).hint ?? '', /asks for Basic: give --user and set INGEST_SCALE_PASSWORD/);
   const solid = { 'www-authenticate': 'DPoP algs="ES256", Bearer realm="Solid"' };
   assert.match(authError('GET', '/', 401, solid, '', { target: 't', sent: { kind: 'none' } }).hint ?? '', /asks for DPoP\/Bearer \(Solid-OIDC login\); this tool sends Basic auth .* or a bearer token \(INGEST_SCALE_TOKEN\): set INGEST_SCALE_TOKEN/);
+  const css = { 'www-authenticate': 'Bearer scope="openid webid"' }; // Community Solid Server 7 with WebACL
+  assert.match(authError('GET', '/', 401, css, '', { target: 't', sent: { kind: 'none' } }).hint ?? '', /asks for Bearer \(Solid-OIDC login\); .*set INGEST_SCALE_TOKEN/);
+  assert.doesNotMatch(authError('GET', '/', 401, { 'www-authenticate': 'Bearer realm="api"' }, '', { target: 't', sent: { kind: 'none' } }).hint ?? '', /Solid/);
   assert.match(authError('GET', '/', 401, { 'www-authenticate': 'Negotiate' }, '', { target: 't', sent: { kind: 'none' } }).hint ?? '', /asks for Negotiate, which this tool cannot send/);
   assert.match(authError('GET', '/', 401, {}, '', { target: 't', sent: { kind: 'none' } }).hint ?? '', /named no scheme/);
   assert.match(authError('PUT', '/x', 403, {}, '', { target: 't', sent: { kind: 'basic', user: 'u' } }).hint ?? '', /took Basic auth as --user u but does not let it do this/);

@@ -67,6 +67,12 @@ export function serverMessage(text: string): string {
     const message = /<Message>([^<]*)<\/Message>/.exec(t)?.[1];
     return cap(squeeze(decode(message ? `${code}: ${message}` : code)), EXCERPT);
   }
+  // an RDF error description (Community Solid Server answers errors in the negotiated RDF type)
+  const title = /terms\/title>\s+"((?:[^"\\]|\\.)*)"/.exec(t)?.[1];
+  if (title) {
+    const description = /terms\/description>\s+"((?:[^"\\]|\\.)*)"/.exec(t)?.[1];
+    return cap(squeeze(description ? `${title}: ${description}` : title), EXCERPT);
+  }
   if (t.startsWith('{')) {
     try {
       const j = JSON.parse(t) as Record<string, unknown>;
@@ -131,23 +137,29 @@ function sentText(sent: SentAuth): string {
 
 /** The hint of a refusal: what the server asked for (its WWW-Authenticate schemes) and what this tool can send. */
 export function authHint(status: number, headers: Headers, sent: SentAuth): string {
-  return refusalHint(status, authSchemes(headers), sent);
+  return refusalHint(status, authSchemes(headers), sent, isSolidOidc(headers));
 }
 
-function refusalHint(status: number, schemes: readonly string[], sent: SentAuth): string {
+/** A Solid-OIDC challenge: DPoP, or a Bearer asking for the `webid` scope (Community Solid Server). */
+function isSolidOidc(h: Headers): boolean {
+  const raw = [h['www-authenticate']].flat().join(', ');
+  return /(^|,)\s*dpop\b/i.test(raw) || /scope="[^"]*\bwebid\b/i.test(raw);
+}
+
+function refusalHint(status: number, schemes: readonly string[], sent: SentAuth, solid: boolean): string {
   if (status === 403) {
     return `the server took ${sentText(sent)} but does not let it do this: check the user's (or token's) rights on the server, e.g. a management or write role`;
   }
   const lower = schemes.map((s) => s.toLowerCase());
   if (schemes.length === 0) return `the server named no scheme (no WWW-Authenticate header); ${TOOL_SENDS}, and sent ${sentText(sent)}`;
-  const asks = `the server asks for ${schemes.join('/')}${lower.includes('dpop') ? ' (Solid-OIDC login)' : ''}`;
+  const asks = `the server asks for ${schemes.join('/')}${solid ? ' (Solid-OIDC login)' : ''}`;
   if (lower.includes('basic')) {
     if (sent.kind === 'basic') return `${asks} and refused --user ${sent.user}: check --user and INGEST_SCALE_PASSWORD`;
     return `${asks}: give --user and set INGEST_SCALE_PASSWORD (${TOOL_SENDS}; it sent ${sentText(sent)})`;
   }
   if (lower.includes('bearer')) {
     if (sent.kind === 'bearer') return `${asks} and refused the token: check that INGEST_SCALE_TOKEN holds a valid, unexpired token for this server`;
-    return `${asks}; ${TOOL_SENDS}: set INGEST_SCALE_TOKEN to a token the server accepts as Bearer${lower.includes('dpop') ? ' (a DPoP-bound login itself cannot be made by this tool)' : ''}`;
+    return `${asks}; ${TOOL_SENDS}: set INGEST_SCALE_TOKEN to a token the server accepts as Bearer${solid ? ' (the Solid-OIDC login itself, and DPoP-bound tokens, this tool cannot make)' : ''}`;
   }
   return `${asks}, which this tool cannot send; ${TOOL_SENDS}`;
 }
@@ -156,6 +168,6 @@ function refusalHint(status: number, schemes: readonly string[], sent: SentAuth)
 export function authError(method: string, path: string, status: number, headers: Headers, text: string, o: { target: string; sent: SentAuth }): RunFailedError {
   const said = serverMessage(text);
   return new RunFailedError('E_AUTH', `${o.target} refused ${requestLine(method, path)}: HTTP ${status}${said ? `: "${said}"` : ''}`, {
-    hint: refusalHint(status, authSchemes(headers), o.sent),
+    hint: authHint(status, headers, o.sent),
   });
 }
