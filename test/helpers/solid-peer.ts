@@ -20,13 +20,14 @@ export interface SolidPeer {
   stop(): Promise<void>;
 }
 
-export async function startSolid(limitMs = 90_000): Promise<SolidPeer> {
+/** `config`: a Components.js configuration other than the open one (e.g. with WebACL, answering 401). */
+export async function startSolid(limitMs = 90_000, config = join(PEER, 'config.json')): Promise<SolidPeer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const data = mkdtempSync(join(tmpdir(), 'ingest-scale-solid-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--require', join(PEER, 'loopback.cjs'), SOLID_BIN, '-c', join(PEER, 'config.json'), '-f', data, '-b', url, '-p', String(port), '-l', 'warn'],
+    ['--require', join(PEER, 'loopback.cjs'), SOLID_BIN, '-c', config, '-f', data, '-b', url, '-p', String(port), '-l', 'warn'],
     { cwd: PEER, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -49,7 +50,8 @@ export async function startSolid(limitMs = 90_000): Promise<SolidPeer> {
     }
     try {
       const r = await fetch(url, { method: 'HEAD' });
-      if (r.status === 200) return { url, pid: child.pid as number, stop };
+      // ready: the open configuration answers 200, one with access control 401 to anonymous requests
+      if (r.status === 200 || r.status === 401) return { url, pid: child.pid as number, stop };
     } catch {
       // not listening yet
     }
