@@ -1,17 +1,17 @@
 /** What `ingest-scale check` does once its flags are parsed (loaded only when the command runs). */
-import { evaluateRun, type RunEvaluation } from '../engine/evaluate-run.js';
+import type { RunEvaluation } from '../engine/evaluate-run.js';
 import { loadReportInput } from '../engine/report-loader.js';
 import { ExitCode, exitCodeForVerdict } from '../exit-codes.js';
 import { baselineFacts } from '../report/report-facts.js';
 import { baselineVerdictText, completionHead } from '../report/verdict-block.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
-import { parseGates, parseMaxGrowth } from './parse-flags.js';
+import { parseGateOverrides } from './gate-flags.js';
 import { evaluationJson, evaluationText } from './run-output.js';
 
 export interface CheckFlags {
   db: string;
-  maxGrowth: string;
+  maxGrowth?: string;
   baseline?: string;
   maxLevelChange?: string;
   force?: boolean;
@@ -25,31 +25,37 @@ function exitCodeOf(e: RunEvaluation): ExitCode {
 }
 
 export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promise<ExitCode> {
-  const limit = parseMaxGrowth(f.maxGrowth);
-  const gates = f.baseline === undefined ? null : parseGates(f);
+  const overrides = parseGateOverrides(f);
   const store = await ResultsStore.open(f.db, 'read');
   try {
-    if (gates === null || f.baseline === undefined) {
-      const e = await evaluateRun(store, await store.resolveRun(ref), limit, { allowPartial: f.allowPartial === true });
-      ctx.out(f.json ? JSON.stringify(evaluationJson(e)) : evaluationText(e));
-      return exitCodeOf(e);
-    }
-    const input = await loadReportInput(store, { run: ref, baseline: f.baseline, gates, force: f.force === true, allowPartial: f.allowPartial === true });
+    const input = await loadReportInput(store, {
+      run: ref,
+      ...(f.baseline === undefined ? {} : { baseline: f.baseline }),
+      gates: overrides,
+      force: f.force === true,
+      allowPartial: f.allowPartial === true,
+    });
+    const own = input.candidate.evaluation;
+    const notes = (input.gateNotes ?? []).map((n) => `note: ${n}`);
+    const gates = { maxGrowth: input.gates.maxGrowth, maxErrorRate: input.gates.maxErrorRate, overridden: input.gateNotes ?? [] };
     const facts = baselineFacts(input);
-    if (!facts || !input.baseline) throw new Error('baseline comparison missing');
+    if (!facts || !input.baseline) {
+      ctx.out(f.json ? JSON.stringify({ ...evaluationJson(own), gates }) : [evaluationText(own), ...notes].join('\n'));
+      return exitCodeOf(own);
+    }
     const c = facts.comparison;
     if (f.json) {
       ctx.out(JSON.stringify({
-        ...evaluationJson(input.candidate.evaluation),
+        ...evaluationJson(own),
+        gates,
         verdict: c.verdict,
-        ownVerdict: input.candidate.evaluation.verdict,
+        ownVerdict: own.verdict,
         baseline: { runId: input.baseline.evaluation.run.id, ...c, workloadDifferences: facts.workload.refusals, workloadNotes: facts.workload.notes },
       }));
     } else {
-      const head = completionHead(input.candidate.evaluation);
-      ctx.out([...(head ? [head, ''] : []), baselineVerdictText(c), '', `the candidate's own growth (reported, not gated with --baseline):`, evaluationText(input.candidate.evaluation)].join('\n'));
+      const head = completionHead(own);
+      ctx.out([...(head ? [head, ''] : []), baselineVerdictText(c), '', `the candidate's own growth (reported, not gated with --baseline):`, evaluationText(own), ...notes].join('\n'));
     }
-    const own = input.candidate.evaluation;
     return own.completion && own.completion.state !== 'complete' && !own.completion.gatedPartial ? exitCodeOf(own) : exitCodeForVerdict(c.verdict);
   } finally {
     await store.close();

@@ -10,7 +10,7 @@ import { renderMarkdown } from '../report/markdown.js';
 import type { ReportInput } from '../report/report-input.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
-import { parseGates } from './parse-flags.js';
+import { parseGateOverrides } from './gate-flags.js';
 import type { ReportFormat } from './report-command.js';
 
 type Renderer = (i: ReportInput) => string;
@@ -21,20 +21,22 @@ export interface ReportFlags {
   output?: string;
   baseline?: string;
   db: string;
-  maxGrowth: string;
+  maxGrowth?: string;
   maxLevelChange?: string;
-  maxErrorRate: string;
+  maxErrorRate?: string;
+  allowPartial?: boolean;
   force?: boolean;
 }
 
 export async function report(ctx: CliContext, ref: string, f: ReportFlags): Promise<ExitCode> {
-  const gates = parseGates(f);
+  const gates = parseGateOverrides(f);
   const render = (RENDERERS as Partial<Record<string, Renderer>>)[f.format];
   if (!render) throw new UsageError('E_BAD_FLAG', `--format "${f.format}" is unknown`, `use one of: ${Object.keys(RENDERERS).join(', ')}`);
   const store = await ResultsStore.open(f.db, 'read');
   let text: string;
   try {
-    const input = await loadReportInput(store, { run: ref, ...(f.baseline === undefined ? {} : { baseline: f.baseline }), gates, force: f.force === true });
+    const input = await loadReportInput(store, { run: ref, ...(f.baseline === undefined ? {} : { baseline: f.baseline }), gates, force: f.force === true, allowPartial: f.allowPartial === true });
+    for (const n of input.gateNotes ?? []) ctx.err(`note: ${n}`);
     text = render(input);
   } finally {
     await store.close();

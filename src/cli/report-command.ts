@@ -1,6 +1,7 @@
 /** `ingest-scale report RUN`: Markdown, JSON, JUnit or a self-contained HTML page, to stdout or a file. */
 import { Command, Option } from 'commander';
 import type { CliContext } from './context.js';
+import { fromRun } from './gate-flags.js';
 import { dbFromEnv } from './parse-flags.js';
 import type { ReportFlags } from './report-action.js';
 
@@ -17,9 +18,10 @@ export function reportCommand(ctx: CliContext): Command {
     .option('--baseline <run>', 'compare with this run of the same workload (paired batches)')
     .option('--force', 'compare even when the two runs ran different workloads')
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
-    .option('--max-growth <ratio>', 'growth limit of the gates', '1.10')
+    .option('--max-growth <ratio>', fromRun('growth limit of the gates', '1.10'))
     .option('--max-level-change <fraction>', 'also gate the level difference against the baseline (e.g. 0.25)')
-    .option('--max-error-rate <fraction>', 'error budget shown in the report', '0.01')
+    .option('--max-error-rate <fraction>', fromRun('error budget shown in the report', '0.01'))
+    .option('--allow-partial', 'judge a run that did not complete on the batches it recorded (as check --allow-partial)')
     .addHelpText('after', '\nA run that did not complete (running, interrupted, aborted) is headed INCONCLUSIVE with how far it got, a failed run by its failure;\nreport itself exits 0 either way (0, 2 bad usage, 4 database problems). Gate with `ingest-scale check`.')
     .action(async (ref: string, f: ReportFlags) => {
       // the store, the evaluation and the renderers load only when the command runs

@@ -1,17 +1,19 @@
 /**
  * Gathers a ReportInput from the results database: each run's evaluation and its per-batch error
- * counts. Comparing with a baseline whose workload differs is refused (a usage error listing the
+ * counts, judged by the candidate run's own gate settings unless the command line overrides them. Comparing with a baseline whose workload differs is refused (a usage error listing the
  * differences) unless forced.
  */
 import { compareWorkloads } from '../analysis/workload-diff.js';
 import { UsageError } from '../errors.js';
-import type { BatchErrors, ReportGates, ReportInput, ReportRun } from '../report/report-input.js';
+import type { BatchErrors, ReportInput, ReportRun } from '../report/report-input.js';
+import type { RunRecord } from '../store/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { TOOL_VERSION } from '../version.js';
 import { evaluateRun, type EvaluateOptions } from './evaluate-run.js';
+import { resolveGates, type GateOverrides } from './run-gates.js';
 
-export async function loadReportRun(store: ResultsStore, ref: string, limit: number, opts: EvaluateOptions = {}): Promise<ReportRun> {
-  const run = await store.resolveRun(ref);
+export async function loadReportRun(store: ResultsStore, ref: string | RunRecord, limit: number, opts: EvaluateOptions = {}): Promise<ReportRun> {
+  const run = typeof ref === 'string' ? await store.resolveRun(ref) : ref;
   const evaluation = await evaluateRun(store, run, limit, opts);
   const rows = await store.db.all<{ b: number; code: string; n: number }>(
     "SELECT batch_idx AS b, COALESCE(error_code, 'E_UNKNOWN') AS code, COUNT(*) AS n FROM ops WHERE run_id = ? AND status = 'failed' GROUP BY batch_idx, code ORDER BY batch_idx",
@@ -29,7 +31,8 @@ export async function loadReportRun(store: ResultsStore, ref: string, limit: num
 export interface ReportRequest {
   run: string;
   baseline?: string;
-  gates: ReportGates;
+  /** Gate values from the command line; the rest come from the candidate run's settings (run-gates.ts). */
+  gates: GateOverrides;
   /** Compare even when the workloads differ. */
   force: boolean;
   /** Gate an unfinished run on the batches present (check --allow-partial). */
@@ -37,10 +40,12 @@ export interface ReportRequest {
 }
 
 export async function loadReportInput(store: ResultsStore, req: ReportRequest): Promise<ReportInput> {
-  const candidate = await loadReportRun(store, req.run, req.gates.maxGrowth, { allowPartial: req.allowPartial === true });
-  const input: ReportInput = { candidate, gates: req.gates, generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION };
+  const run = await store.resolveRun(req.run);
+  const { gates, notes } = resolveGates(run, req.gates);
+  const candidate = await loadReportRun(store, run, gates.maxGrowth, { allowPartial: req.allowPartial === true });
+  const input: ReportInput = { candidate, gates, gateNotes: notes, generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION };
   if (req.baseline === undefined) return input;
-  const baseline = await loadReportRun(store, req.baseline, req.gates.maxGrowth);
+  const baseline = await loadReportRun(store, req.baseline, gates.maxGrowth);
   const diff = compareWorkloads(candidate.evaluation.run.workload, baseline.evaluation.run.workload);
   if (diff.refusals.length > 0 && !req.force) {
     throw new UsageError(

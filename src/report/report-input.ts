@@ -30,6 +30,8 @@ export interface ReportInput {
   candidate: ReportRun;
   baseline?: ReportRun;
   gates: ReportGates;
+  /** Where a command-line flag overrode the run's own gate setting (engine/run-gates.ts). */
+  gateNotes?: string[];
   generatedAt: string;
   toolVersion: string;
 }

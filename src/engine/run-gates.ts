@@ -1,0 +1,50 @@
+/**
+ * The gates a stored run is judged by. A run's error budget and growth limit are facts of the run
+ * (recorded with it since schema v3): `check` and `report` use them, unless a flag on their own
+ * command line overrides one — and then they say so. Runs from before v3 and imports have no
+ * settings and are judged by the defaults, as before.
+ */
+import type { ReportGates } from '../report/report-input.js';
+import type { RunRecord } from '../store/records.js';
+
+export const DEFAULT_MAX_GROWTH = 1.1;
+export const DEFAULT_MAX_ERROR_RATE = 0.01;
+
+/** Gate values given on the command line of `check` or `report` (undefined: not given). */
+export interface GateOverrides {
+  maxGrowth?: number;
+  maxErrorRate?: number;
+  maxLevelChange?: number;
+}
+
+export interface ResolvedGates {
+  gates: ReportGates;
+  /** Where a flag overrode the run's own setting: one line each, to print. */
+  notes: string[];
+  /** Where each value came from. */
+  source: { maxGrowth: GateSource; maxErrorRate: GateSource };
+}
+
+export type GateSource = 'run' | 'command line' | 'default';
+
+const fmt = (v: number): string => String(Number(v.toPrecision(6)));
+
+function pick(flag: string, given: number | undefined, stored: number | undefined, fallback: number, notes: string[]): [number, GateSource] {
+  if (given !== undefined) {
+    if (stored !== undefined && stored !== given) notes.push(`${flag} ${fmt(given)} from the command line overrides the run's own ${fmt(stored)}`);
+    return [given, 'command line'];
+  }
+  return stored === undefined ? [fallback, 'default'] : [stored, 'run'];
+}
+
+export function resolveGates(run: RunRecord, o: GateOverrides): ResolvedGates {
+  const s = run.settings ?? null;
+  const notes: string[] = [];
+  const [maxGrowth, g] = pick('--max-growth', o.maxGrowth, s?.maxGrowth, DEFAULT_MAX_GROWTH, notes);
+  const [maxErrorRate, e] = pick('--max-error-rate', o.maxErrorRate, s?.maxErrorRate, DEFAULT_MAX_ERROR_RATE, notes);
+  return {
+    gates: { maxGrowth, maxErrorRate, ...(o.maxLevelChange === undefined ? {} : { maxLevelChange: o.maxLevelChange }) },
+    notes,
+    source: { maxGrowth: g, maxErrorRate: e },
+  };
+}
