@@ -110,3 +110,27 @@ for (const c of CASES) {
     });
   });
 }
+
+test('s3 --create-bucket: a CreateBucket the store refuses is a target error naming the request and the S3 error', async () => {
+  const s3 = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const error = (status: number, code: string, message: string): void => {
+        res.writeHead(status, { 'content-type': 'application/xml' }).end(`<Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+      };
+      if (req.method === 'PUT') error(400, 'TooManyBuckets', 'You have attempted to create more buckets than allowed');
+      else error(404, 'NoSuchBucket', 'The specified bucket does not exist');
+    });
+  });
+  await new Promise<void>((resolve) => s3.listen(0, '127.0.0.1', resolve));
+  try {
+    const endpoint = `http://127.0.0.1:${(s3.address() as { port: number }).port}`;
+    const r = await runCli(['run', '--backend', 's3', '--url', endpoint, '--bucket', 'fresh', '--create-bucket', '-n', '4', '--batch-size', '2', '--db', join(tmp.dir, 'never.db')], { env: S3_ENV });
+    assert.equal(r.code, 4, r.stderr);
+    assert.match(r.stderr, /PUT \/fresh\/ answered HTTP 400: "TooManyBuckets: You have attempted to create more buckets than allowed"\n {2}hint: bucket fresh could not be created/);
+    assert.doesNotMatch(r.stderr, /^\s{4}at /m);
+    assert.doesNotMatch(r.stderr, /internal error|\bbug\b/i);
+  } finally {
+    await new Promise((resolve) => s3.close(resolve));
+  }
+});

@@ -76,7 +76,9 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability {
         if (!this.o.createBucket || this.o.purpose !== 'run') {
           throw new UsageError('E_BAD_FLAG', `bucket ${this.o.bucket} does not exist at ${this.s3.http.display}`, 'create it, or add --create-bucket');
         }
-        await this.createBucket();
+        await this.createBucket().catch((c: unknown) => {
+          throw asTargetError(c, this.s3.display, s3Hint(c, `bucket ${this.o.bucket} could not be created`) ?? `bucket ${this.o.bucket} could not be created: check the name and that the credentials may create buckets`);
+        });
         return this.info('created');
       }
       throw asTargetError(e, this.s3.display, s3Hint(e, 'the bucket could not be listed'));
