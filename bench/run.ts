@@ -1,14 +1,15 @@
 /**
  * Runs the overhead benchmarks and writes reports/perf.md.
- *   node dist/bench/run.js [http generate record leveldb memory analysis] [--quick | --tiny]
+ *   node dist/bench/run.js [http generate record leveldb memory analysis dav] [--quick | --tiny]
  *        [--out FILE] [--json FILE] [--variant NAME]
- * No names: all six. --quick: smaller counts, one round (about a minute for all). --tiny: the
+ * No names: all seven. --quick: smaller counts, one round (about a minute for all). --tiny: the
  * smallest counts, for the smoke test (written only where --out/--json say). --variant before:
  * store the results as the "before" figures of a src/ change (see reports/perf.md).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analysisBench } from './analysis-bench.js';
+import { davBench } from './dav-bench.js';
 import { generateBench } from './generate-bench.js';
 import { httpBench } from './http-bench.js';
 import { leveldbBench } from './leveldb-bench.js';
@@ -19,7 +20,7 @@ import type { Benchmark, BenchResult, Mode } from './lib/result.js';
 import { memoryBench } from './memory-bench.js';
 import { recordBench } from './record-bench.js';
 
-const BENCHES: Record<string, Benchmark> = { http: httpBench, generate: generateBench, record: recordBench, leveldb: leveldbBench, memory: memoryBench, analysis: analysisBench };
+const BENCHES: Record<string, Benchmark> = { http: httpBench, generate: generateBench, record: recordBench, leveldb: leveldbBench, memory: memoryBench, analysis: analysisBench, dav: davBench };
 
 const argv = process.argv.slice(2);
 let mode: Mode = 'full';

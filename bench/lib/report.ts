@@ -18,7 +18,7 @@ const DATA_START = '<!-- perf-data';
 const DATA_END = 'perf-data -->';
 const MANUAL_START = '<!-- manual:start -->';
 const MANUAL_END = '<!-- manual:end -->';
-export const ORDER = ['http', 'generate', 'record', 'leveldb', 'memory', 'analysis'];
+export const ORDER = ['http', 'generate', 'record', 'leveldb', 'memory', 'analysis', 'dav'];
 
 function load(path: string): { data: Data; manual: string } {
   if (!existsSync(path)) return { data: {}, manual: '' };

@@ -1,0 +1,125 @@
+/**
+ * Benchmark 7, WebDAV servers: the engine's http-put path (bench/http/engine-client.ts: runEngine
+ * with the http-put backend and a no-op sink, its own process) against wrk (bench/lib/wrk.ts) on
+ * real file-backed servers — Apache 2.4 mod_dav_fs (MKCOL of each object's collection, then its PUT,
+ * on both sides: `--collections mkcol`) and nginx dav_methods (one PUT per object to a fresh path that
+ * nginx makes: `--collections none`). Same body size, concurrency and fresh paths; interleaved rounds
+ * with each server's tree emptied before every run; medians. A figure, not a budget: the server's
+ * own work (files, directories, fsync-free writes) dominates, so the ratio says how much of the
+ * server's rate the tool reaches, not what the tool costs on its own (benchmark 1 measures that).
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { apacheInstalled, startApache } from '../test/helpers/apache-peer.js';
+import type { DavPeer } from '../test/helpers/serving.js';
+import { nginxInstalled, startNginx } from './lib/nginx.js';
+import { benchScript, runJsonChild } from './lib/proc.js';
+import { figure, type Benchmark, type Figure, type Mode, type Table } from './lib/result.js';
+import { fmt, interleave, median, sizeLabel } from './lib/stats.js';
+import { runWrk, WRK, wrkInstalled } from './lib/wrk.js';
+
+interface Point {
+  size: number;
+  concurrency: number;
+}
+interface Plan {
+  points: Point[];
+  rounds: number;
+  /** Seconds of each wrk run; the engine's object count is set from wrk's first rate to last about as long. */
+  seconds: number;
+}
+const KiB = 1024;
+const PLANS: Record<Mode, Plan> = {
+  full: { points: [{ size: KiB, concurrency: 4 }, { size: KiB, concurrency: 16 }, { size: 64 * KiB, concurrency: 4 }], rounds: 3, seconds: 3 },
+  quick: { points: [{ size: KiB, concurrency: 4 }], rounds: 1, seconds: 1 },
+  tiny: { points: [{ size: KiB, concurrency: 4 }], rounds: 1, seconds: 1 },
+};
+
+interface Server {
+  name: string;
+  mode: 'mkcol' | 'none';
+  start(): Promise<DavPeer>;
+  installed(): boolean;
+}
+const SERVERS: Server[] = [
+  { name: 'Apache mod_dav_fs', mode: 'mkcol', start: startApache, installed: apacheInstalled },
+  { name: 'nginx dav_methods', mode: 'none', start: startNginx, installed: nginxInstalled },
+];
+
+/** Empties the served tree (what one run wrote), keeping the root itself and its owner. */
+function clear(root: string): void {
+  for (const name of readdirSync(root)) rmSync(join(root, name), { recursive: true, force: true });
+}
+
+interface EngineResult {
+  requests: number;
+  failed: number;
+  seconds: number;
+  rps: number;
+}
+
+export const davBench: Benchmark = async (ctx) => {
+  const plan = PLANS[ctx.mode];
+  const figures: Figure[] = [];
+  const notes: string[] = [];
+  const table: Table = {
+    title: 'Objects per second written to fresh paths (medians of interleaved rounds), the ratio in each round, and what each side sent per object',
+    columns: ['server', 'body', 'conc.', 'rounds', 'engine objects/s', 'wrk objects/s', 'ratio', 'ratio in each round', 'requests per object'],
+    rows: [],
+  };
+  if (!wrkInstalled()) {
+    notes.push(`wrk is not installed here (${WRK}; Debian package wrk): the benchmark was skipped.`);
+    return { name: 'dav', title: 'WebDAV servers: engine (http-put) vs wrk', method: [], figures, tables: [], notes };
+  }
+  for (const s of SERVERS) {
+    if (!s.installed()) {
+      notes.push(`${s.name} is not installed here: its rows were skipped.`);
+      continue;
+    }
+    const peer = await s.start();
+    try {
+      ctx.log(`${s.name} pid ${peer.pid} (${peer.version}) on ${peer.url}`);
+      for (const p of plan.points) {
+        let tag = 0;
+        const wrk = async (): Promise<number> => {
+          clear(peer.root);
+          const r = await runWrk({ url: peer.url, size: p.size, concurrency: p.concurrency, seconds: plan.seconds, mode: s.mode, tag: String(tag++) });
+          if (r.failed > 0) throw new Error(`wrk: ${r.failed} of ${r.requests} requests failed against ${s.name}`);
+          return r.objectsPerSecond;
+        };
+        const objects = Math.max(8 * p.concurrency, Math.round((await wrk()) * plan.seconds));
+        const engine = async (): Promise<number> => {
+          clear(peer.root);
+          const arg = { url: peer.url, size: p.size, concurrency: p.concurrency, objects, warmup: Math.round(objects / 10), collections: s.mode };
+          const r = await runJsonChild<EngineResult>(benchScript('http/engine-client.js'), arg);
+          if (r.failed > 0) throw new Error(`engine: ${r.failed} operations failed against ${s.name}`);
+          return r.rps;
+        };
+        const [ours = [], ref = []] = await interleave(plan.rounds, [engine, wrk]);
+        const ratio = median(ours) / median(ref);
+        ctx.log(`  ${sizeLabel(p.size)} c=${p.concurrency} n=${objects}: engine ${fmt(median(ours))} objects/s, wrk ${fmt(median(ref))} objects/s`);
+        figures.push(figure({ figure: `${sizeLabel(p.size)} objects to fresh paths, concurrency ${p.concurrency} (${s.name})`, ours: median(ours), reference: median(ref), unit: 'objects/s', referenceName: 'wrk', budget: null, ratio }));
+        table.rows.push([
+          `${s.name} (${peer.version})`, sizeLabel(p.size), String(p.concurrency), String(ours.length), fmt(median(ours)), fmt(median(ref)), `${ratio.toFixed(2)}x`,
+          ours.map((o, k) => (o / (ref[k] ?? Number.NaN)).toFixed(2)).join(', '), s.mode === 'mkcol' ? 'MKCOL + PUT' : 'PUT',
+        ]);
+      }
+    } finally {
+      clear(peer.root);
+      await peer.stop();
+    }
+  }
+  return {
+    name: 'dav',
+    title: 'WebDAV servers: engine (http-put) vs wrk, objects to fresh paths',
+    method: [
+      'Servers: the test suite\'s own peers (test/helpers/apache-peer.ts, nginx via bench/lib/nginx.ts) on 127.0.0.1, each writing real files under a temp directory; the served tree is emptied before every run.',
+      'Ours: `bench/http/engine-client.ts` in its own process (runEngine, the http-put backend, a no-op sink, random content made per object), with an in-process warm-up of a tenth of the count first. Against Apache with `--collections mkcol` (each object: MKCOL of its collection, then the PUT of its datastream D); against nginx with `--collections none` (one PUT; nginx makes the directory).',
+      'Reference: wrk 4.1 with one connection per thread (`-t C -c C`, so each connection sends in order and waits for each answer, like the engine) and a Lua script sending the very same requests to fresh paths (`bench/lib/wrk.ts`); its body is the same size (constant bytes: a file server stores what it gets either way). wrk runs for a fixed time, the engine for a fixed count set from wrk\'s first (calibration) run to last about as long.',
+      'Rounds interleaved (engine, wrk; then wrk, engine; …); medians. No budget: the servers\' own file and directory work dominates.',
+    ],
+    figures,
+    tables: [table],
+    notes,
+  };
+};
