@@ -1,5 +1,5 @@
 /**
- * Comparison against a baseline run of the same workload (growth-gate.md, "Against a baseline run").
+ * Comparison against a baseline run of the same workload (docs/growth-gate.md, "Against a baseline run").
  *
  * Pairing: batches are paired by index over the common kept window
  *   first = max(w_candidate, w_baseline) + 1,  last = min(m_candidate, m_baseline)

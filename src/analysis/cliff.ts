@@ -1,5 +1,5 @@
 /**
- * Cliff detection (growth-gate.md, "Cliffs"): a level shift inside the run, which a straight trend
+ * Cliff detection (docs/growth-gate.md, "Cliffs"): a level shift inside the run, which a straight trend
  * line averages away. On the kept batches' ln times z:
  *
  * 1. Pettitt's change-point test (pettitt.ts) on z: K, its approximate p-value, and the split t*

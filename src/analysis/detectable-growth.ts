@@ -1,5 +1,5 @@
 /**
- * Detectable growth: what a PASS could have missed (growth-gate.md,
+ * Detectable growth: what a PASS could have missed (docs/growth-gate.md,
  * "Additions" / "Detectable growth").
  *
  * On the kept batches m', with s = 1.4826 MAD and r1 = lag-1 autocorrelation
@@ -33,7 +33,7 @@ import { MAX_WARMUP_FRACTION } from './warmup.js';
 
 /** The gate cannot decide with fewer kept batches (same as growth-gate.ts). */
 const MIN_KEPT = 10;
-/** Planning targets reported with every result (growth-gate.md: x1.25, x1.5). */
+/** Planning targets reported with every result (docs/growth-gate.md: x1.25, x1.5). */
 export const PLANNING_TARGETS = [1.25, 1.5] as const;
 /** Search bound of the planning inverse; beyond it the target counts as unreachable. */
 export const MAX_PLANNED_KEPT = 100_000;

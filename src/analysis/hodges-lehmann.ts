@@ -1,6 +1,6 @@
 /**
  * Hodges–Lehmann estimate of the centre of paired differences, with the Wilcoxon signed-rank 95%
- * confidence interval (growth-gate.md, "Against a baseline run": the level regression).
+ * confidence interval (docs/growth-gate.md, "Against a baseline run": the level regression).
  *
  *   estimate = median of the Walsh averages (d_i + d_j)/2, i <= j
  *   CI       = [W_(k), W_(M + 1 - k)], k from wilcoxon.ts (exact for n <= 300, else normal)

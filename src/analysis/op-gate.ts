@@ -1,5 +1,5 @@
 /**
- * Per-operation growth gate (growth-gate.md, "Additions" / "Per-operation data").
+ * Per-operation growth gate (docs/growth-gate.md, "Per-operation data").
  *
  * With per-operation latencies, gate on per-batch wall time OR on the
  * per-batch geometric mean of operation latencies (exp of the mean of

@@ -1,5 +1,5 @@
 /**
- * Power-law description of per-batch time (growth-gate.md step 6; descriptive,
+ * Power-law description of per-batch time (docs/growth-gate.md step 6; descriptive,
  * never gating).
  *
  * Batch i (1-based) of size B runs while the store holds between (i-1)B and iB

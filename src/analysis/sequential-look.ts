@@ -1,5 +1,5 @@
 /**
- * Early FAIL by sequential looks (growth-gate.md, "Additions" / "Early FAIL").
+ * Early FAIL by sequential looks (docs/growth-gate.md, "Early FAIL").
  *
  * From batch 10 on, after every batch, run the gate on the batches so far with
  * the same warm-up trim (warmup.ts, cap floor(0.2 m) of the batches so far),

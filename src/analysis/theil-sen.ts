@@ -4,7 +4,7 @@
  * slope     = median of (y_j - y_i) / (x_j - x_i) over all pairs with x_i != x_j
  * intercept = median of (y_i - slope * x_i)   (the "joint" intercept)
  *
- * Sen's CI (growth-gate.md step 3, matching scipy.stats.theilslopes):
+ * Sen's CI (docs/growth-gate.md step 3, matching scipy.stats.theilslopes):
  *   N = number of pairwise slopes, sorted ascending (0-based indices)
  *   sigma^2 = [n(n-1)(2n+5) - sum_x t(t-1)(2t+5) - sum_y t(t-1)(2t+5)] / 18
  *             (t = sizes of groups of tied x values, and of tied y values)

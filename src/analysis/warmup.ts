@@ -1,5 +1,5 @@
 /**
- * Warm-up trimming (growth-gate.md step 2).
+ * Warm-up trimming (docs/growth-gate.md step 2).
  *
  * On z_i = ln y_i (batches i = 1..m, 1-based):
  *   w = 1 (batch 1 is always dropped).

@@ -1,5 +1,5 @@
 /**
- * Early FAIL during a run (growth-gate.md, "Early FAIL"): after every batch from the 10th, the
+ * Early FAIL during a run (docs/growth-gate.md, "Early FAIL"): after every batch from the 10th, the
  * sequential look at z = 3.72, projected over the planned span. When FAIL is certain the run stops
  * and records the look, with the share of the planned wall time it used (time so far over time so
  * far plus the fitted trend over the batches that were not run).
@@ -36,7 +36,7 @@ export function earlyStopCheck(o: EarlyStopOptions): (batches: readonly BatchRec
 
 /**
  * Wall time so far over the projected wall time of the whole planned run. The batches not run are
- * projected by the power law of the batches so far (growth-gate.md: never exponentially).
+ * projected by the power law of the batches so far (docs/growth-gate.md: never exponentially).
  */
 export function shareOfPlannedTime(times: readonly number[], o: EarlyStopOptions): number {
   const spent = times.reduce((s, t) => s + t, 0);

@@ -2,7 +2,7 @@
  * The verdict as plain text for the reports: the run's own gate (with the early stop first when the
  * run stopped early, as `check` prints it) and the baseline comparison.
  *
- * Baseline shape (growth-gate.md, "Against a baseline run"):
+ * Baseline shape (docs/growth-gate.md, "Against a baseline run"):
  *
  *   FAIL  baseline scaling: candidate/baseline per-batch time ratio x3.88 over batches 4-25 (22 pairs),
  *         95% CI [3.41, 4.59], lower bound above limit 1.10

@@ -59,7 +59,7 @@ export interface RunSettings {
   stopEarly: boolean;
 }
 
-/** Why a run stopped early (growth-gate.md, "Early FAIL"). */
+/** Why a run stopped early (docs/growth-gate.md, "Early FAIL"). */
 export interface StopInfo {
   batch: number;
   plannedBatches: number;

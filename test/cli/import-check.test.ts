@@ -1,6 +1,6 @@
 /**
  * import + check on the published Fedora 3 / Fedora 4 series reproduce the golden verdicts of
- * growth-gate.md through the real binary, with the documented exit codes.
+ * docs/growth-gate.md through the real binary, with the documented exit codes.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

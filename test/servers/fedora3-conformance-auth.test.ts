@@ -1,6 +1,6 @@
 /**
  * Fedora 3 reference server — HTTP Basic authentication (§1.6 and §5 item 10 of
- * /work/shared/reference-fedora-protocols.md): writes need credentials, reads stay anonymous.
+ * docs/protocols.md): writes need credentials, reads stay anonymous.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

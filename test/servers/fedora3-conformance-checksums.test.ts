@@ -1,6 +1,6 @@
 /**
  * Fedora 3 reference server — checksums on datastream ingest (§1.3 "Checksums" and §5 item 7 of
- * /work/shared/reference-fedora-protocols.md): computed while streaming, compared only when both
+ * docs/protocols.md): computed while streaming, compared only when both
  * checksum and checksumType are given, case-sensitively against lower-case hex.
  */
 import assert from 'node:assert/strict';

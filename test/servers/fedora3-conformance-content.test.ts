@@ -1,6 +1,6 @@
 /**
  * Fedora 3 reference server — datastream content dissemination (§1.4 and §5 item 9 of
- * /work/shared/reference-fedora-protocols.md): headers, HEAD, conditional requests, ranges.
+ * docs/protocols.md): headers, HEAD, conditional requests, ranges.
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';

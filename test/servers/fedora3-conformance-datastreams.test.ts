@@ -1,6 +1,6 @@
 /**
  * Fedora 3 reference server — adding, modifying, reading and purging datastreams (§1.3, §1.4, §5
- * items 4-8 of /work/shared/reference-fedora-protocols.md).
+ * items 4-8 of docs/protocols.md).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

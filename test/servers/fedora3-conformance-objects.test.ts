@@ -1,6 +1,6 @@
 /**
  * Fedora 3 reference server — root page, describe, object ingest, PIDs, profiles, purge, minting.
- * Section numbers are those of /work/shared/reference-fedora-protocols.md.
+ * Section numbers are those of docs/protocols.md.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

@@ -1,6 +1,6 @@
 /**
  * Fedora 3 reference server — malformed requests and cut-off uploads get 4xx (or nothing), never a
- * crash, and a truncated upload stores nothing (§1.6 of /work/shared/reference-fedora-protocols.md
+ * crash, and a truncated upload stores nothing (§1.6 of docs/protocols.md
  * for the status mapping; the container-level 400s follow Tomcat, which fronts Fedora).
  */
 import assert from 'node:assert/strict';

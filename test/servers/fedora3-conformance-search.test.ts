@@ -1,5 +1,5 @@
 /**
- * Fedora 3 reference server — findObjects (§1.5 of /work/shared/reference-fedora-protocols.md):
+ * Fedora 3 reference server — findObjects (§1.5 of docs/protocols.md):
  * field flags, terms with * and ? wildcards, query conditions, listSession paging.
  */
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
  * Fedora 3 reference server — datastream versions (§1.3, §1.4 of
- * /work/shared/reference-fedora-protocols.md): dsVersionID numbering, versionable=false replacing the
+ * docs/protocols.md): dsVersionID numbering, versionable=false replacing the
  * current version, asOfDateTime reads, and DELETE with startDT/endDT.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Seeded simulations of the cliff rule (growth-gate.md, "Cliffs": measured rates). Runs shaped like
+ * Seeded simulations of the cliff rule (docs/growth-gate.md, "Cliffs": measured rates). Runs shaped like
  * the issue's ground-truth runs: 40 batches (20,000 objects in batches of 500), a step at half-fill
  * (from batch 21 on), log-normal noise. Rates are printed with t.diagnostic and written into the doc.
  *

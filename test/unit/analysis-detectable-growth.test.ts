@@ -24,8 +24,8 @@ function docR80(m: number, s: number, r1: number, limit: number): number {
   return Math.exp(Math.log(limit) + g * sigma * (1.96 * (1 + 1.5 / m) + 0.84 * Math.sqrt(v)));
 }
 
-// growth-gate.md, Additions / Detectable growth: "Fedora 3 gives about x1.14." (observed 1.1401)
-test('golden (growth-gate.md): Fedora 3 detectable growth is about x1.14', () => {
+// docs/growth-gate.md, "Detectable growth": "Fedora 3 gives about x1.14." (observed 1.1401)
+test('golden (docs/growth-gate.md): Fedora 3 detectable growth is about x1.14', () => {
   const r = growthGate(FEDORA3, { batchSize: 1000 });
   assert.ok(r.detectableGrowth >= 1.13 && r.detectableGrowth <= 1.15, `R80 = ${r.detectableGrowth}`);
   assert.equal(r.detectableGrowth.toFixed(2), '1.14');
@@ -35,7 +35,7 @@ test('golden (growth-gate.md): Fedora 3 detectable growth is about x1.14', () =>
   assert.ok(Math.abs(r.detectableGrowth - docR80(22, r.residualScatter, r.lag1Autocorrelation, 1.1)) < 1e-3);
 });
 
-test('formula pieces follow growth-gate.md', () => {
+test('formula pieces follow docs/growth-gate.md', () => {
   // g(m') is "about 2 sqrt(pi/m')".
   for (const m of [10, 25, 100, 1000]) {
     const g = senSpanFactor(m);

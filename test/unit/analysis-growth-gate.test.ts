@@ -11,8 +11,8 @@ import { FEDORA3, FEDORA4 } from '../helpers/series.js';
 
 const pct = (fraction: number): string => (100 * fraction).toFixed(2);
 
-// growth-gate.md, "Golden numbers": | Fedora 3 | 3 | 0.933 | [0.914, 0.956] | −0.33% | 0.96 [0.95, 0.97] | PASS |
-test('golden (growth-gate.md): Fedora 3 -> w=3, R 0.933 [0.914, 0.956], -0.33%, k 0.96 [0.95, 0.97], PASS', () => {
+// docs/growth-gate.md, "Golden numbers": | Fedora 3 | 3 | 0.933 | [0.914, 0.956] | −0.33% | 0.96 [0.95, 0.97] | PASS |
+test('golden (docs/growth-gate.md): Fedora 3 -> w=3, R 0.933 [0.914, 0.956], -0.33%, k 0.96 [0.95, 0.97], PASS', () => {
   const r = growthGate(FEDORA3, { batchSize: 1000 });
   assert.equal(r.warmupDropped, 3);
   assert.equal(r.keptBatches, 22);
@@ -27,8 +27,8 @@ test('golden (growth-gate.md): Fedora 3 -> w=3, R 0.933 [0.914, 0.956], -0.33%, 
   assert.equal(r.limit, 1.1);
 });
 
-// growth-gate.md: | Fedora 4 (minimal) | 1 | 4.617 | [3.920, 5.482] | +6.88% | 1.75 [1.70, 1.80] | FAIL |
-test('golden (growth-gate.md): Fedora 4 -> w=1, R 4.617 [3.920, 5.482], +6.88%, k 1.75 [1.70, 1.80], FAIL', () => {
+// docs/growth-gate.md: | Fedora 4 (minimal) | 1 | 4.617 | [3.920, 5.482] | +6.88% | 1.75 [1.70, 1.80] | FAIL |
+test('golden (docs/growth-gate.md): Fedora 4 -> w=1, R 4.617 [3.920, 5.482], +6.88%, k 1.75 [1.70, 1.80], FAIL', () => {
   const r = growthGate(FEDORA4, { batchSize: 1000 });
   assert.equal(r.warmupDropped, 1);
   assert.equal(r.keptBatches, 24);

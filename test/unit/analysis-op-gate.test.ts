@@ -160,7 +160,7 @@ function simulateFlat(count: number, seed: number): OpSim[] {
   return out;
 }
 
-// growth-gate.md, Per-operation data: "Same false-FAIL rate as wall time alone". Observed on these
+// docs/growth-gate.md, Per-operation data: "Same false-FAIL rate as wall time alone". Observed on these
 // seeds (400 series): false FAILs 0 (wall rule) vs 0 (union); false alarms (WARN or FAIL) 12 vs 10.
 test('property (400 seeded flat series): the union gate false-alarms no more than the wall-time rule', (t) => {
   let wallFail = 0;

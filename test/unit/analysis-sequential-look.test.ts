@@ -14,8 +14,8 @@ import { FEDORA3, FEDORA4, gauss, mulberry32 as rng } from '../helpers/series.js
 
 const OPTS = { batchSize: 1000, plannedBatches: 25 };
 
-// growth-gate.md, Additions / Early FAIL: "the real Fedora 4 series stops at batch 10".
-test('golden (growth-gate.md): the real Fedora 4 minimal series (planned 25) stops at batch 10', () => {
+// docs/growth-gate.md, "Early FAIL": "the real Fedora 4 series stops at batch 10".
+test('golden (docs/growth-gate.md): the real Fedora 4 minimal series (planned 25) stops at batch 10', () => {
   for (let m = 1; m < FIRST_LOOK_BATCH; m++) {
     const look = sequentialLook(FEDORA4.slice(0, m), OPTS);
     assert.equal(look.decision, 'continue', `batch ${m}`);
@@ -123,7 +123,7 @@ function stopsAtZ(ys: readonly number[], planned: number, z: number): boolean {
   return false;
 }
 
-// growth-gate.md, Early FAIL: "never loses a FAIL the fixed rule would give"; "adds at most 0.01
+// docs/growth-gate.md, Early FAIL: "never loses a FAIL the fixed rule would give"; "adds at most 0.01
 // points of false FAILs without drift"; "Re-testing at z = 1.96 after every batch multiplies false
 // FAILs 40-400x". Observed on these seeds: 600 mixed series (244 fixed-rule FAILs, 158 early stops),
 // 0 early FAILs on series the fixed rule PASSes; 400 flat series, 0 added false FAILs (1 fixed-rule

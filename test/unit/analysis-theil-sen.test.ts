@@ -6,7 +6,7 @@ import { FEDORA4 } from '../helpers/series.js';
 
 const idx = (n: number): number[] => Array.from({ length: n }, (_, k) => k + 1);
 
-test('golden (growth-gate.md): untrimmed Theil–Sen on raw Fedora 4 ms: slope 6634, CI [6450, 6762]', () => {
+test('golden (docs/growth-gate.md): untrimmed Theil–Sen on raw Fedora 4 ms: slope 6634, CI [6450, 6762]', () => {
   const fit = theilSen(idx(25), FEDORA4);
   assert.equal(fit.slope.toFixed(0), '6634');
   assert.equal(fit.lower.toFixed(0), '6450');
@@ -14,7 +14,7 @@ test('golden (growth-gate.md): untrimmed Theil–Sen on raw Fedora 4 ms: slope 6
   assert.equal(fit.pairs, 300);
 });
 
-test('golden (growth-gate.md): untrimmed Theil–Sen on ln Fedora 4: 0.06866, CI [0.06129, 0.07584]', () => {
+test('golden (docs/growth-gate.md): untrimmed Theil–Sen on ln Fedora 4: 0.06866, CI [0.06129, 0.07584]', () => {
   const fit = theilSen(idx(25), FEDORA4.map(Math.log));
   assert.equal(fit.slope.toFixed(5), '0.06866');
   assert.equal(fit.lower.toFixed(5), '0.06129');

@@ -2,7 +2,7 @@
  * compareRuns (src/analysis/baseline.ts): reference values computed independently, and properties.
  *
  * Reference numbers for Fedora 4 (candidate) against Fedora 3 (baseline), both B = 1000, warm-up
- * 1 and 3 (growth-gate.md golden numbers), paired over batches 4-25: computed with Python 3 /
+ * 1 and 3 (docs/growth-gate.md golden numbers), paired over batches 4-25: computed with Python 3 /
  * numpy / scipy 1.17.1:
  *   i = 4..25; d = log(f4[i-1]) - log(f3[i-1])
  *   scipy.stats.theilslopes(d, i, alpha=0.95) -> slope 0.06459814787107465,

@@ -1,5 +1,5 @@
 /**
- * Early FAIL wired to runs: the stop policy on the published series (growth-gate.md: "the real
+ * Early FAIL wired to runs: the stop policy on the published series (docs/growth-gate.md: "the real
  * Fedora 4 series stops at batch 10"), and `check` on a stopped run giving the same FAIL.
  */
 import assert from 'node:assert/strict';
@@ -25,7 +25,7 @@ function firstStop(times: readonly number[]) {
   return null;
 }
 
-test('the Fedora 4 series stops at batch 10 of 25, in well under half the planned time (growth-gate.md)', () => {
+test('the Fedora 4 series stops at batch 10 of 25, in well under half the planned time (docs/growth-gate.md)', () => {
   const stop = firstStop(F4);
   assert.ok(stop);
   assert.equal(stop.batch, 10);

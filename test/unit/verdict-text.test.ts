@@ -6,7 +6,7 @@ import { lnLatencyStats, operationGate } from '../../src/analysis/op-gate.js';
 import { sequentialLook } from '../../src/analysis/sequential-look.js';
 import { FEDORA3, FEDORA4 } from '../helpers/series.js';
 
-test('Fedora 4 reproduces the example of growth-gate.md "What the verdict should print"', () => {
+test('Fedora 4 reproduces the example of docs/growth-gate.md "What the verdict prints"', () => {
   const lines = renderVerdict(growthGate(FEDORA4, { batchSize: 1000 })).split('\n');
   assert.deepEqual(lines.slice(0, 4), [
     'FAIL  superlinear slowdown: per-batch time x4.62 over batches 2-25 (objects 1,000-25,000),',
@@ -17,7 +17,7 @@ test('Fedora 4 reproduces the example of growth-gate.md "What the verdict should
   // Fedora 4's residuals have lag-1 autocorrelation 0.78, so a drift line follows.
   assert.equal(lines.length, 5);
   assert.match(lines[4] ?? '', /^ {6}drift: lag-1 autocorrelation of residuals 0\.78 > 0\.50/);
-  // growth-gate.md step 6: say the run drifted; drift makes false alarms likelier.
+  // docs/growth-gate.md step 6: say the run drifted; drift makes false alarms likelier.
   assert.match(lines[4] ?? '', /the run drifted: false alarms are likelier/);
 });
 
@@ -64,7 +64,7 @@ test('thousands grouping is locale-independent', () => {
   assert.equal(groupThousands(1234567), '1,234,567');
 });
 
-// growth-gate.md, Additions / Detectable growth: "Fedora 3 gives about x1.14".
+// docs/growth-gate.md, "Detectable growth": "Fedora 3 gives about x1.14".
 test('PASS adds detectable growth, planning and optimism caveats (Fedora 3)', () => {
   const lines = renderVerdict(growthGate(FEDORA3, { batchSize: 1000 })).split('\n');
   assert.deepEqual(lines.slice(4), [
@@ -105,7 +105,7 @@ test('per-operation results show both ratios and the noise split; batch-only say
   assert.match(only, /no per-operation latencies \(batch-only data\): wall-time rule alone at z = 1\.96/);
 });
 
-// growth-gate.md, Additions / Early FAIL: "the real Fedora 4 series stops at batch 10".
+// docs/growth-gate.md, "Early FAIL": "the real Fedora 4 series stops at batch 10".
 test('early stop renders for an interim stop and is null otherwise', () => {
   const opts = { batchSize: 1000, plannedBatches: 25 };
   const text = renderEarlyStop(sequentialLook(FEDORA4.slice(0, 10), opts), { label: 'fedora4' });

@@ -1,6 +1,6 @@
 /**
  * The Fedora 3 REST reference server: node:http over LevelDB, speaking the subset of API-A/API-M in
- * /work/shared/reference-fedora-protocols.md §1 that ingest clients and benchmarks use, at
+ * docs/protocols.md §1 that ingest clients and benchmarks use, at
  * http://host:port/fedora. It is the test peer of the fedora3 backend and shares no protocol code
  * with it.
  *
