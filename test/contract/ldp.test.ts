@@ -1,7 +1,7 @@
 /**
  * The LDP client passes the backend contract against the LDP reference server (Fedora 6
  * behaviour, no shared protocol code) in both containment modes, with and without a transaction
- * per batch, and handles POST + Slug, digests and layouts the way the reference notes say.
+ * per batch, and handles POST + Slug, digests and layouts the way docs/protocols.md says.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';

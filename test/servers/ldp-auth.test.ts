@@ -1,5 +1,5 @@
 /**
- * Basic auth on the LDP reference server (reference notes §2.1: fedoraAdmin/fedoraAdmin is the
+ * Basic auth on the LDP reference server (docs/protocols.md §2.1: fedoraAdmin/fedoraAdmin is the
  * 5.x/6.x default; §5.24 preemptive Basic): with a user configured, every request — reads,
  * OPTIONS, the transaction endpoint — needs the right credentials, else 401 with
  * WWW-Authenticate: Basic realm="fcrepo".

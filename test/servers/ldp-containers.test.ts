@@ -1,5 +1,5 @@
 /**
- * Reading containers and binary descriptions on the LDP reference server (reference notes §2.4,
+ * Reading containers and binary descriptions on the LDP reference server (docs/protocols.md §2.4,
  * §5.19, §5.20, §5.23): listings with and without PreferContainment, container headers and weak
  * ETags, stored RDF, fcr:metadata, OPTIONS and unsupported methods. Both containment modes: the
  * listing must read the same whether children are keys or one document.

@@ -1,5 +1,5 @@
 /**
- * THE point of the LDP reference server (reference notes §4 item 1, §5.23): with `document`
+ * THE point of the LDP reference server (docs/protocols.md §4 item 1, §5.23): with `document`
  * containment every insert reads and rewrites the parent's whole child list (ModeShape's failure
  * mode), so the bytes written per insert grow with the number of children; with `keyed`
  * containment they do not. Shown by the server's LevelDB counters, not by any clock. The HTTP

@@ -1,6 +1,6 @@
 /**
  * Creating, replacing and reading containers and binaries on the LDP reference server, pinned to
- * the reference notes (Fedora 6.x column): §2.1 base, §2.2 creation and interaction models, §2.4
+ * docs/protocols.md (Fedora 6.x column): §2.1 base, §2.2 creation and interaction models, §2.4
  * create responses, §2.6 flat UUID minting, §5.11, §5.12, §5.16, §5.17. Runs in both
  * containment modes: the HTTP behaviour must be identical.
  */

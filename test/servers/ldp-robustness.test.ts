@@ -1,7 +1,7 @@
 /**
  * Malformed and hostile requests never crash the LDP reference server and never store anything:
  * bad percent-encoding, dot segments, encoded slashes, oversized headers, unknown methods,
- * truncated and aborted uploads (reference notes §2.2 on what a binary is; DESIGN: typed errors,
+ * truncated and aborted uploads (docs/protocols.md §2.2 on what a binary is; DESIGN: typed errors,
  * 4xx not crashes). After each, the server still answers.
  */
 import assert from 'node:assert/strict';

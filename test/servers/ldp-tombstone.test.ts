@@ -1,5 +1,5 @@
 /**
- * DELETE and tombstones on the LDP reference server (reference notes §2.5, §5.18, and §2.2 for
+ * DELETE and tombstones on the LDP reference server (docs/protocols.md §2.5, §5.18, and §2.2 for
  * Slugs that hit a tombstone): recursive deletes, 410 with the hasTombstone link at and below the
  * deleted path, purging the tombstone, and Overwrite-Tombstone. Both containment modes.
  */

@@ -1,5 +1,5 @@
 /**
- * Fedora 6 transactions on the LDP reference server (reference notes §2.7, §5.22): the endpoint's
+ * Fedora 6 transactions on the LDP reference server (docs/protocols.md §2.7, §5.22): the endpoint's
  * statuses and headers, Atomic-ID on resource requests, isolation until commit, rollback, lazy
  * expiry, and 409 for a competing writer. Both containment modes.
  */

@@ -1,5 +1,5 @@
 /**
- * How a Fedora 3 REST response is read, the Fedora 3 way (reference notes §1.2–1.6): an existing
+ * How a Fedora 3 REST response is read, the Fedora 3 way (docs/protocols.md §1.2–1.6): an existing
  * PID is a 500 whose body says it already exists; a checksum mismatch is a 500 saying "Checksum
  * Mismatch"; 401/403 end the run (naming the request and what the server asked for); anything else
  * unexpected is an operation error with its status.

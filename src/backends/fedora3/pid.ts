@@ -1,5 +1,5 @@
 /**
- * Fedora 3 PIDs (reference notes §1.1): `namespace:id`, namespace of [A-Za-z0-9.-], id of
+ * Fedora 3 PIDs (docs/protocols.md §1.1): `namespace:id`, namespace of [A-Za-z0-9.-], id of
  * [A-Za-z0-9.~_-] or %XX escapes, at most 64 characters in all.
  */
 import { UsageError } from '../../errors.js';

@@ -1,5 +1,5 @@
 /**
- * What differs between LDP servers (reference notes §2.2–2.7): how a binary is declared, which
+ * What differs between LDP servers (docs/protocols.md §2.2–2.7): how a binary is declared, which
  * Digest token carries SHA-256, how a transaction is scoped and committed, whether containers end
  * in "/" and whether deletes leave tombstones.
  */

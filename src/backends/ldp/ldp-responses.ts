@@ -1,5 +1,5 @@
 /**
- * How LDP answers are read (reference notes §2.2–2.5, §5.11–5.18): 201 creates, 204 or 205 updates
+ * How LDP answers are read (docs/protocols.md §2.2–2.5, §5.11–5.18): 201 creates, 204 or 205 updates
  * and deletes, 409 for a digest mismatch or conflict, 410 for a tombstone, 401/403 end the run.
  */
 import { RunFailedError } from '../../errors.js';

@@ -1,5 +1,5 @@
 /**
- * One transaction per batch (reference notes §2.7). Fedora 4/5: `POST /fcr:tx` → `…/tx:<id>`, work
+ * One transaction per batch (docs/protocols.md §2.7). Fedora 4/5: `POST /fcr:tx` → `…/tx:<id>`, work
  * under that URL prefix, commit with `POST …/tx:<id>/fcr:tx/fcr:commit`. Fedora 6: `POST /fcr:tx` →
  * `…/fcr:tx/<uuid>`, work with an `Atomic-ID` header, commit with `PUT` on the transaction URI.
  */

@@ -1,5 +1,5 @@
 /**
- * Fedora 3 checksum types and comparison (reference notes §1.3 "Checksums", §5 item 7).
+ * Fedora 3 checksum types and comparison (docs/protocols.md §1.3 "Checksums", §5 item 7).
  *
  * - Types are matched case-insensitively (Datastream.validateChecksumType). DEFAULT means the server
  *   default, DISABLED (autoChecksum=false). HAVAL, TIGER and WHIRLPOOL are known names the JVM has no

@@ -1,5 +1,5 @@
 /**
- * GET and HEAD …/datastreams/{dsID}/content (reference notes §1.4, §5 item 9): Content-Type = dsMIME,
+ * GET and HEAD …/datastreams/{dsID}/content (docs/protocols.md §1.4, §5 item 9): Content-Type = dsMIME,
  * Content-Length = dsSize, Accept-Ranges: bytes, an UNQUOTED ETag (the checksum, else the MD5 of pid,
  * dsID, versionID and create time), Last-Modified = the version's create date, Content-Disposition
  * inline (attachment with download=true); If-None-Match / If-Modified-Since → 304; one byte range →

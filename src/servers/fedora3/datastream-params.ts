@@ -1,5 +1,5 @@
 /**
- * The query parameters of POST and PUT …/datastreams/{dsID} (reference notes §1.3), and the MIME type
+ * The query parameters of POST and PUT …/datastreams/{dsID} (docs/protocols.md §1.3), and the MIME type
  * precedence of DatastreamResource.addOrUpdateDatastream (§5 item 5): the mimeType parameter, then the
  * body's own type (multipart part or raw body), then the request Content-Type, then — when modifying —
  * the existing dsMIME. None of them, or a malformed one (MediaType.valueOf throws) → 400.

@@ -1,5 +1,5 @@
 /**
- * POST and PUT /fedora/objects/{pid}/datastreams/{dsID} (reference notes §1.3, §5 items 4-8).
+ * POST and PUT /fedora/objects/{pid}/datastreams/{dsID} (docs/protocols.md §1.3, §5 items 4-8).
  *
  * Order as in DatastreamResource.addOrUpdateDatastream: the object must exist (404 text/plain); the
  * body is opened; the MIME type is resolved (400); PUT on a missing datastream → 404 with an empty

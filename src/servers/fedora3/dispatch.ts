@@ -1,6 +1,6 @@
 /**
  * One request, start to finish: request-target checks (400), Basic authentication of writes (401),
- * routing (404), method check (405), the handler, and the error mapping of reference notes §1.6 —
+ * routing (404), method check (405), the handler, and the error mapping of docs/protocols.md §1.6 —
  * handlers throw HttpError for mapped cases; anything else is Fedora's unmapped exception, a 500
  * with the message as text/plain. A client that went away mid-request gets nothing (its socket is
  * already gone) and nothing was stored.

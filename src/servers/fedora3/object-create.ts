@@ -1,5 +1,5 @@
 /**
- * POST /fedora/objects/{pid} and POST /fedora/objects/new (reference notes §1.2, §5 items 1-3).
+ * POST /fedora/objects/{pid} and POST /fedora/objects/new (docs/protocols.md §1.2, §5 items 1-3).
  *
  * - @Consumes text/xml, multipart/form-data and (on /{pid} only) application/zip; another
  *   Content-Type → 415. No Content-Type is accepted.

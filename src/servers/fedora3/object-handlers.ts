@@ -1,5 +1,5 @@
 /**
- * Object resources other than creation (reference notes §1.4, §1.5, §5 item 8):
+ * Object resources other than creation (docs/protocols.md §1.4, §1.5, §5 item 8):
  * GET /objects/{pid} (objectProfile; default format HTML), PUT /objects/{pid} (modifyObject),
  * DELETE /objects/{pid} (purge → 200 text/plain XSD dateTime), GET /objects/{pid}/datastreams.
  */

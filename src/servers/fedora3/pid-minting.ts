@@ -1,5 +1,5 @@
 /**
- * PID minting for POST /objects/new and POST /objects/nextPID (reference notes §1.2, §1.5):
+ * PID minting for POST /objects/new and POST /objects/nextPID (docs/protocols.md §1.2, §1.5):
  * `{namespace}:{n}` from a per-namespace sequence kept in LevelDB, skipping numbers already taken by
  * objects ingested under an explicit PID.
  */

@@ -1,5 +1,5 @@
 /**
- * Fedora 3 identifiers (reference notes §1.1, §5 item 1).
+ * Fedora 3 identifiers (docs/protocols.md §1.1, §5 item 1).
  *
  * Two gates, as in Fedora: the raw URL segment must match the route regex (BaseRestResource
  * VALID_PID_PART) or no resource matches → 404; the decoded path parameter must then be a valid PID

@@ -1,5 +1,5 @@
 /**
- * The Fedora 3 REST resources under /fedora (reference notes §1.1) and the methods each accepts.
+ * The Fedora 3 REST resources under /fedora (docs/protocols.md §1.1) and the methods each accepts.
  * PID segments are matched still percent-encoded against the route regex: a mismatch matches no
  * resource → 404, as in the JAX-RS runtime.
  */

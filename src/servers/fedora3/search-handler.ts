@@ -1,5 +1,5 @@
 /**
- * GET /fedora/objects — findObjects (reference notes §1.5, FedoraObjectsResource.searchObjects).
+ * GET /fedora/objects — findObjects (docs/protocols.md §1.5, FedoraObjectsResource.searchObjects).
  *
  * A search runs only with at least one field flag (`pid=true`, …) or a sessionToken; otherwise the
  * result list is empty. Without terms, `query` is parsed, and a missing query is Fedora's

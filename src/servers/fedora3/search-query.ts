@@ -1,5 +1,5 @@
 /**
- * findObjects matching (reference notes §1.5).
+ * findObjects matching (docs/protocols.md §1.5).
  *
  * - `terms`: a case-insensitive phrase with `*` and `?` wildcards, matched against the whole value
  *   or any single word of pid, label, ownerId, title and identifier (Fedora's "search all fields").

@@ -1,5 +1,5 @@
 /**
- * findObjects list sessions (reference notes §1.5): a search with more results than maxResults gets a
+ * findObjects list sessions (docs/protocols.md §1.5): a search with more results than maxResults gets a
  * token; `sessionToken=` resumes it at the next cursor. Kept in memory like Fedora's, at most
  * MAX_SESSIONS (the oldest are dropped first) and each for SESSION_TTL_MS after its last use. Expiry
  * is checked on use: no timers.

@@ -1,5 +1,5 @@
 /**
- * Object and datastream documents (reference notes §1.3, §1.4): objectProfile and objectDatastreams
+ * Object and datastream documents (docs/protocols.md §1.3, §1.4): objectProfile and objectDatastreams
  * in the access namespace, datastreamProfile in the management namespace with its children in
  * DefaultSerializer's order, the auto-created DC record, and the validation report of a 400.
  */

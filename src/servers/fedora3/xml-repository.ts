@@ -1,5 +1,5 @@
 /**
- * Repository-level documents (reference notes §1.1, §1.5): the root redirect page, describe
+ * Repository-level documents (docs/protocols.md §1.1, §1.5): the root redirect page, describe
  * (fedoraRepository, access namespace), findObjects results (types namespace) and nextPID's pidList.
  */
 import { isoMillis } from '../shared/dates.js';

@@ -1,5 +1,5 @@
 /**
- * Serving a binary (reference notes §2.3, §2.4, §5.15, §5.19): the stored Content-Type (406 when
+ * Serving a binary (docs/protocols.md §2.3, §2.4, §5.15, §5.19): the stored Content-Type (406 when
  * the Accept header excludes it), Content-Length, Accept-Ranges, a single byte Range → 206 (416 when
  * unsatisfiable; If-Range honoured), and Want-Digest → `Digest: alg=hex` identically on GET and HEAD.
  * The body streams chunk by chunk with backpressure.

@@ -1,5 +1,5 @@
 /**
- * Conditional requests (reference notes §2.4, §5.20; RFC 9110 §13.2.2 order). Last-Modified is
+ * Conditional requests (docs/protocols.md §2.4, §5.20; RFC 9110 §13.2.2 order). Last-Modified is
  * compared at whole seconds. If-Match / If-Unmodified-Since / X-If-State-Token failures → 412; a
  * matching If-None-Match → 304 for GET/HEAD and 412 otherwise; If-Modified-Since → 304 (GET/HEAD).
  * Interpretation: If-Match compares the opaque tag ignoring W/, so a client can guard a container

@@ -1,5 +1,5 @@
 /**
- * Where a container's child list lives: THE point of this server (reference notes §4 item 1).
+ * Where a container's child list lives: THE point of this server (docs/protocols.md §4 item 1).
  *
  * - `keyed`: one LevelDB key per child (`child|{parent}|{name}`). Adding or removing a child
  *   writes one small key whatever the container holds: insert cost is independent of the number

@@ -1,5 +1,5 @@
 /**
- * Fixity headers as Fedora 6 reads them (reference notes §2.3, §5.13-15). `Digest` on PUT/POST of
+ * Fixity headers as Fedora 6 reads them (docs/protocols.md §2.3, §5.13-15). `Digest` on PUT/POST of
  * a binary: comma-separated `alg=hexvalue` pairs, every one checked; tokens sha, sha-256/sha256,
  * sha-512/sha512, sha-512/256, md5, case-insensitive; sha1= and sha-1= are NOT accepted (6.x
  * getScheme ignores the alias list). Unsupported algorithm → 400, a pair without '=' → 400.

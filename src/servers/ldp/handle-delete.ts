@@ -1,5 +1,5 @@
 /**
- * DELETE (reference notes §2.5, §5.18): → 204, recursively for a container. The deleted path gets
+ * DELETE (docs/protocols.md §2.5, §5.18): → 204, recursively for a container. The deleted path gets
  * a tombstone; everything below it is removed (their records, child lists, binary bodies and any
  * older tombstones, which the new one subsumes), so afterwards the path and everything below answer
  * 410 with `Link: <…/fcr:tombstone>; rel="hasTombstone"`. `DELETE …/fcr:tombstone` purges the

@@ -1,5 +1,5 @@
 /**
- * POST to a container (reference notes §2.2, §2.6, §5.16-17): creates a child named by the Slug
+ * POST to a container (docs/protocols.md §2.2, §2.6, §5.16-17): creates a child named by the Slug
  * (URL-decoded, as in 6.x) or by a flat UUID. A Slug whose path exists, is a tombstone, or is
  * locked by another open transaction silently gets a UUID instead — never 409. POST to a binary
  * → 409, to a missing parent → 404, to a deleted one → 410. Also PUT …/fcr:metadata, which replaces

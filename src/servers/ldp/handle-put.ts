@@ -1,5 +1,5 @@
 /**
- * PUT to a path (reference notes §2.2, §2.5, §5.11-14, §5.18): creates (201) or replaces (204).
+ * PUT to a path (docs/protocols.md §2.2, §2.5, §5.11-14, §5.18): creates (201) or replaces (204).
  * Changing the interaction model (container ↔ binary, or another container model) → 409. A deleted
  * path → 410 unless `Overwrite-Tombstone: true` names exactly that tombstone. Missing parents are
  * created as ordinary ldp:BasicContainers (interpretation: 6.x makes immutable "ghost nodes"

@@ -1,5 +1,5 @@
 /**
- * GET, HEAD and OPTIONS on containers, binaries and binary descriptions (reference notes §2.3,
+ * GET, HEAD and OPTIONS on containers, binaries and binary descriptions (docs/protocols.md §2.3,
  * §2.4, §5.15, §5.19, §5.20, §5.23). Plain requests read from one LevelDB snapshot, so a binary
  * replaced or deleted while it streams is still served whole.
  */

@@ -1,5 +1,5 @@
 /**
- * The Fedora 6 transaction endpoint (reference notes §2.7, §5.22):
+ * The Fedora 6 transaction endpoint (docs/protocols.md §2.7, §5.22):
  *   POST   /rest/fcr:tx       → 201, Location …/rest/fcr:tx/{uuid}, Expires, Atomic-Expires,
  *                               Link <same>; rel="…transaction#commitEndpoint"
  *   GET    /rest/fcr:tx/{id}  → 204 + Atomic-Expires (status)

@@ -1,5 +1,5 @@
 /**
- * Container or binary? Fedora 6's rule (reference notes §2.2, §5.12): a binary (ldp:NonRDFSource)
+ * Container or binary? Fedora 6's rule (docs/protocols.md §2.2, §5.12): a binary (ldp:NonRDFSource)
  * when `Link: <ldp#NonRDFSource>; rel="type"` is sent, or when a body AND a non-RDF Content-Type
  * are sent with no interaction-model link; otherwise a container, and no Content-Type means
  * text/turtle. Allowed rel="type" models: Basic/Direct/IndirectContainer and NonRDFSource; any

@@ -1,5 +1,5 @@
 /**
- * Request targets under /rest (reference notes §2.1) and the path arithmetic on canonical encoded
+ * Request targets under /rest (docs/protocols.md §2.1) and the path arithmetic on canonical encoded
  * paths ('' is the root container, 'a/b' a grandchild). Malformed escapes, encoded slashes, dot
  * segments, empty inner segments, control characters and bad UTF-8 → 400 before any lookup.
  */

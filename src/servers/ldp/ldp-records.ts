@@ -1,6 +1,6 @@
 /**
  * What the server stores per resource, and the state token derived from it. Fedora 6's state
- * token is the upper-case MD5 of the last-modified millis (reference notes §2.4): it is the ETag
+ * token is the upper-case MD5 of the last-modified millis (docs/protocols.md §2.4): it is the ETag
  * (strong for binaries, weak W/ for RDF sources) and the X-State-Token. Last-modified only moves
  * forward, by at least 1 ms per change, so every change gives a new token (under more than 1,000
  * changes per second to one resource, Last-Modified runs a little ahead of the clock).

@@ -1,5 +1,5 @@
 /**
- * The LDP reference server: Fedora 6.x's HTTP API (reference notes §2, §5.11-24) at /rest on
+ * The LDP reference server: Fedora 6.x's HTTP API (docs/protocols.md §2, §5.11-24) at /rest on
  * LevelDB, as an honest test peer for the LDP client and for `ingest-scale serve --protocol ldp`.
  * Its one tunable is where containment lives (containment.ts): `keyed` scales, `document`
  * reproduces ModeShape's O(children) rewrite per insert (§4 item 1). No sleeps, no faked cost.

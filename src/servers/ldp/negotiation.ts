@@ -1,7 +1,7 @@
 /**
  * Accept and Prefer, as far as an LDP server needs them: does the client accept a media type
  * (q > 0, most specific range wins), which RDF serialisation to answer, and the LDP preferences
- * (`return=minimal|representation`, `include`/`omit` of PreferContainment, reference notes §2.4).
+ * (`return=minimal|representation`, `include`/`omit` of PreferContainment, docs/protocols.md §2.4).
  */
 
 interface MediaRange {

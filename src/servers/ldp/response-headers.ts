@@ -1,5 +1,5 @@
 /**
- * The headers every LDP response about a resource carries (reference notes §2.4, §5.19): type
+ * The headers every LDP response about a resource carries (docs/protocols.md §2.4, §5.19): type
  * links, describedby/describes, ETag and X-State-Token, Last-Modified, Allow, Accept-Post,
  * Content-Disposition for binaries, and Atomic-ID inside a transaction.
  */

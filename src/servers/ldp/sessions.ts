@@ -1,6 +1,6 @@
 /**
  * Who a request acts as — the committed store, or an open transaction named by `Atomic-ID`
- * (reference notes §2.7: a full transaction URI or a bare id; anything invalid, unknown, closed or
+ * (docs/protocols.md §2.7: a full transaction URI or a bare id; anything invalid, unknown, closed or
  * expired → 409) — and the one door every write goes through: validate against the session's view,
  * check locks, then apply, all under a single write mutex so read-modify-write sequences (above all
  * the document containment's child lists) never interleave.

@@ -1,5 +1,5 @@
 /**
- * Fedora 6 transactions (reference notes §2.7, §5.22). Isolation provided: a transaction reads
+ * Fedora 6 transactions (docs/protocols.md §2.7, §5.22). Isolation provided: a transaction reads
  * its own writes over the committed store (read committed for everything it has not touched; a
  * container's child list it has changed is the one it saw then, plus its own changes). Nothing it
  * writes is visible to other requests until commit, which replays its mutation log as ONE atomic

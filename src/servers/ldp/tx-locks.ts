@@ -1,6 +1,6 @@
 /**
  * Resource locks held by open transactions (Fedora 6 locks what a transaction writes; a second
- * writer gets 409, reference notes §2.7). A transaction locks every path it creates, replaces or
+ * writer gets 409, docs/protocols.md §2.7). A transaction locks every path it creates, replaces or
  * purges, and a deleted path as a whole tree. Another writer — another transaction or a plain
  * request — conflicts when it touches a locked path, writes below a tree lock, or deletes a tree
  * that holds someone else's lock. Locks of an expired transaction are released lazily, when found.

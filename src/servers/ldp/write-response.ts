@@ -1,5 +1,5 @@
 /**
- * Answers to a successful create or update (reference notes §2.4, §5.11): 201 with Location and,
+ * Answers to a successful create or update (docs/protocols.md §2.4, §5.11): 201 with Location and,
  * by default, the new URI as text/plain; `Prefer: return=minimal` → no body; `return=representation`
  * → the container's RDF. An Accept header that excludes text/plain with no Prefer header → 406,
  * checked before anything is stored (this server answers 406 without side effects). Updates → 204.
