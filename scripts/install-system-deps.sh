@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Debian packages the test suite needs, installed only when missing: nginx, Apache 2.4 (mod_dav_fs) and
-# rclone (WebDAV stores for the http-put backend; nginx also for the overhead benchmarks), Chromium (the HTML report's
-# browser test), Ceph (monitor, OSD, radosgw: the s3 backend's real signing peer) and python3-scipy (the
+# rclone (WebDAV stores for the http-put backend), wrk (the WebDAV benchmark's reference client, beside
+# nginx and Apache), Chromium (the HTML report's browser test), Ceph (monitor, OSD, radosgw: the s3 backend's real signing peer) and python3-scipy (the
 # independent reference values of the gate's statistics, scripts/reference-values.py).
 # Needs root, as CI and the development machines have. One `apt-get update` before installing.
 set -euo pipefail
@@ -17,6 +17,7 @@ command -v curl >/dev/null || need+=(curl)
 command -v nginx >/dev/null || need+=(nginx-light)
 [ -x /usr/sbin/apache2 ] || need+=(apache2)
 command -v rclone >/dev/null || need+=(rclone)
+command -v wrk >/dev/null || need+=(wrk)
 /usr/bin/python3 -c 'import scipy' 2>/dev/null || need+=(python3-scipy)
 
 if [ ${#need[@]} -eq 0 ]; then
