@@ -15,6 +15,9 @@
  * 7. Additions (descriptive): detectable growth R80 and the batches needed for
  *    x1.25 / x1.5 at this noise (detectable-growth.ts), with the reasons the
  *    estimate may be optimistic.
+ * 3b. Warm-up sensitivity (warmup-sensitivity.ts): when a block rule finds a
+ *    longer warm-up whose fit's upper slope bound is higher, the CI's upper
+ *    end is that bound (the estimate and the lower end, so the verdict, stay).
  * 8. Cliffs (cliff.ts): a level shift in the kept batches (Pettitt p < 0.001,
  *    Hodges–Lehmann ratio after/before with its Mann–Whitney CI at the same z)
  *    FAILs when the ratio's lower bound is above the limit, whatever the trend
@@ -34,6 +37,7 @@ import { fitPowerLaw, projectPerBatchMs } from './power-law.js';
 import { scaledMad } from './robust.js';
 import { residuals, theilSen, Z_95 } from './theil-sen.js';
 import { batchIndices, trimWarmup } from './warmup.js';
+import { warmupSensitivity, type WarmupSensitivity } from './warmup-sensitivity.js';
 
 export type Verdict = 'PASS' | 'WARN' | 'FAIL' | 'INCONCLUSIVE';
 
@@ -102,6 +106,8 @@ export interface GateResult {
   batchesNeeded: PlanningTable;
   /** Why detectableGrowth may be optimistic; empty when there is no known reason. */
   detectableOptimistic: string[];
+  /** The longer warm-up that widened the CI's upper end (warmup-sensitivity.ts), or null. */
+  warmupSensitivity: WarmupSensitivity | null;
   /** A significant rise in level inside the kept batches (cliff.ts), or null. */
   cliff: CliffResult | null;
 }
@@ -185,7 +191,9 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
   const ciZ = opts.z ?? Z_95;
   const fit = theilSen(x, zKept, ciZ);
   const span = Math.max(0, m - firstKeptBatch);
-  const ci: [number, number] = [Math.exp(fit.lower * span), Math.exp(fit.upper * span)];
+  const sensitivity = keptBatches >= MIN_KEPT_BATCHES && Number.isFinite(fit.upper) ? warmupSensitivity(z, w, fit.upper, ciZ) : null;
+  const upper = sensitivity === null ? fit.upper : sensitivity.slopeUpper;
+  const ci: [number, number] = [Math.exp(fit.lower * span), Math.exp(upper * span)];
   const res = residuals(x, zKept, fit);
   const lag1 = lag1Autocorrelation(res);
   const power = fitPowerLaw(zKept, firstKeptBatch, batchSize, Z_95);
@@ -207,7 +215,7 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
     keptBatches,
     firstKeptBatch,
     slope: fit.slope,
-    slopeCi: [fit.lower, fit.upper],
+    slopeCi: [fit.lower, upper],
     intercept: fit.intercept,
     span,
     growthRatio: Math.exp(fit.slope * span),
@@ -228,6 +236,7 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
       keptBatches >= MIN_KEPT_BATCHES
         ? optimismReasons({ batches: m, warmupDropped: w, residualScatter: planScatter, lag1Autocorrelation: planLag1 })
         : [],
+    warmupSensitivity: sensitivity,
     cliff,
   };
 }

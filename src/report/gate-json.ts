@@ -1,7 +1,7 @@
 /**
  * The growth gate result as the stable JSON fields of `check --json` and `run --json`.
  *
- * Fields added with growth-gate.md "Additions" (all additive):
+ * Fields added with docs/growth-gate.md "Detectable growth", "Early FAIL" and "Per-operation data" (all additive):
  * - ciZ: normal quantile of the CI (1.959964 = 95%; 2.24 in the per-operation looks).
  * - detectableGrowth: R80, the growth ratio this run would FAIL with 80% probability
  *   at its length and noise; null when not computable or fewer than 10 kept batches.
@@ -10,6 +10,8 @@
  *   the total batches to plan (ceil(kept/0.8 + 1)); null values when unreachable
  *   or not computable.
  * - detectableOptimistic: reasons the R80 may be optimistic (strings; empty if none).
+ * - warmupSensitivity: null, or { batches, slopeUpper }: a block rule found a longer warm-up whose
+ *   fit's slope CI reaches higher; the CI's upper end is that fit's (warmup-sensitivity.ts).
  * - cliff: null, or { batch, objects, ratio, ci, p, statistic, confidence, method, autocorrelation,
  *   before, after, fails }: a significant rise in level inside the kept batches (cliff.ts); batch is
  *   the first batch after it, objects the objects stored when that batch started, ratio the
@@ -118,6 +120,7 @@ export function gateJson(g: GateResult): Record<string, unknown> {
     detectableGrowth: num(g.detectableGrowth),
     batchesNeeded: planning(g.batchesNeeded),
     detectableOptimistic: [...g.detectableOptimistic],
+    warmupSensitivity: g.warmupSensitivity === null ? null : { batches: g.warmupSensitivity.batches, slopeUpper: g.warmupSensitivity.slopeUpper },
     cliff: cliffJson(g.cliff),
   };
   if (isOperationGateResult(g)) {

@@ -1,6 +1,6 @@
 /**
- * Plain-text rendering of a growth-gate result (growth-gate.md, "What the
- * verdict should print"). No ANSI colour, no I/O. The CI level is named from
+ * Plain-text rendering of a growth-gate result (docs/growth-gate.md, "What the
+ * verdict prints"). No ANSI colour, no I/O. The CI level is named from
  * the result's z by ciLevelLabel (two-sided: 95% at z = 1.96, 97.5% at the
  * per-operation looks' 2.24), the same words in every report. A cliff
  * (cliff.ts) gets its own line, "cliff at 10,000 objects: x1.95 [1.88, 2.03]
@@ -18,7 +18,7 @@
  * - "residual scatter": 100 * s, where s = 1.4826 * MAD of the log-scale
  *   residuals (Fedora 4: s = 0.0912 -> 9.1%; 100*(exp(s)-1) would print 9.5%).
  *
- * Additions (growth-gate.md "Additions"), after the lines above:
+ * Additions (docs/growth-gate.md, "Detectable growth", "Early FAIL", "Per-operation data"), after the lines above:
  * - drift: "the run drifted", so the CI is too narrow and false alarms are likelier.
  * - per-operation results (op-gate.ts): both looks' ratios and verdicts, and the
  *   noise split (batch-level and operation-level spread), or the note that only
@@ -139,8 +139,9 @@ function detailLines(r: GateResult): string[] {
     );
   }
   const scatter = Number.isFinite(r.residualScatter) ? `${fixed(100 * r.residualScatter, 1)}%` : 'n/a';
+  const longer = r.warmupSensitivity === null ? '' : ` (the CI's upper end allows for a warm-up of ${r.warmupSensitivity.batches})`;
   lines.push(
-    `warm-up dropped: ${plural(r.warmupDropped, 'batch')}; residual scatter ${scatter}; ` +
+    `warm-up dropped: ${plural(r.warmupDropped, 'batch')}${longer}; residual scatter ${scatter}; ` +
       `Kendall tau ${fixed(r.kendallTau, 2)}`,
   );
   if (r.cliff !== null) lines.push(cliffLine(r, r.cliff));
