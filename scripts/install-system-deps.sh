@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Debian packages the test suite needs, installed only when missing: nginx, Apache 2.4 (mod_dav_fs) and
 # rclone (WebDAV stores for the http-put backend), wrk (the WebDAV benchmark's reference client, beside
-# nginx and Apache), Chromium (the HTML report's browser test), Ceph (monitor, OSD, radosgw: the s3 backend's real signing peer) and python3-scipy (the
-# independent reference values of the gate's statistics, scripts/reference-values.py).
+# nginx and Apache), Chromium (the HTML report's browser test), Ceph (monitor, OSD, radosgw: the s3
+# backend's real signing peer) and python3-scipy (the independent reference values of the gate's
+# statistics, scripts/reference-values.py).
 # Needs root, as CI and the development machines have. One `apt-get update` before installing.
 set -euo pipefail
 
