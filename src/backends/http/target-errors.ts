@@ -136,7 +136,7 @@ function sentText(sent: SentAuth): string {
 }
 
 /** The hint of a refusal: what the server asked for (its WWW-Authenticate schemes) and what this tool can send. */
-export function authHint(status: number, headers: Headers, sent: SentAuth): string {
+function authHint(status: number, headers: Headers, sent: SentAuth): string {
   return refusalHint(status, authSchemes(headers), sent, isSolidOidc(headers));
 }
 

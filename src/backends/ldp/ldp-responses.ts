@@ -2,16 +2,10 @@
  * How LDP answers are read (docs/protocols.md §2.2–2.5, §5.11–5.18): 201 creates, 204 or 205 updates
  * and deletes, 409 for a digest mismatch or conflict, 410 for a tombstone, 401/403 end the run.
  */
-import { RunFailedError } from '../../errors.js';
 import type { HttpResult } from '../http/http-target.js';
-import { authHint, HttpOpError, refusal, type Asked, type SentAuth } from '../http/target-errors.js';
+import { HttpOpError, refusal, type Asked } from '../http/target-errors.js';
 
 const snippet = (t: string): string => t.replace(/\s+/g, ' ').trim().slice(0, 160);
-
-/** A 401/403 without the request at hand (callers that have it use `refusal`, which names it). */
-export function ldpAuthFailure(status: number, target: string, headers: HttpResult['headers'] = {}, sent: SentAuth = { kind: 'none' }): RunFailedError {
-  return new RunFailedError('E_AUTH', `${target} refused the credentials (HTTP ${status})`, { hint: authHint(status, headers, sent) });
-}
 
 function fail(code: string, message: string, r: HttpResult, a: Asked): HttpOpError {
   return new HttpOpError(code, message, { method: a.method, path: a.path, status: r.status, text: r.text });
