@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'E_UNKNOWN_BACKEND'
   | 'E_RUN_NOT_FOUND'
   | 'E_DB'
+  | 'E_DB_NOT_OURS'
   | 'E_TARGET'
   | 'E_AUTH'
   | 'E_ERROR_BUDGET'

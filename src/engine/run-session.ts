@@ -140,7 +140,8 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
       ...(result.abortedInBatch === undefined ? {} : { abortedInBatch: result.abortedInBatch }),
     };
   } catch (e) {
-    await o.store.finishRun(p.id, 'failed', (e as Error).message);
+    // the run's own error is what the user sees, even when recording the failure fails too (a full disk)
+    await o.store.finishRun(p.id, 'failed', (e as Error).message).catch(() => undefined);
     throw e;
   }
 }

@@ -12,7 +12,9 @@ import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo 
 import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToBatch, rowToRun, RUN_COLUMNS, runParams, type BatchRow, type RunRow } from './rows.js';
 import { readOpLatencyStats } from './op-latency-stats.js';
 import { withLiveness } from './run-liveness.js';
-import { migrate } from './schema.js';
+import { BUSY_TIMEOUT_MS } from './db-errors.js';
+import { probeResultsDb } from './db-probe.js';
+import { checkReadable, migrate } from './schema.js';
 import { settled, SqliteDb, type Params } from './sqlite.js';
 import { batchInsertSql } from './batch-insert-sql.js';
 import { opInsertSql, OPS_PER_LITERAL_INSERT } from './op-insert-sql.js';
@@ -65,16 +67,28 @@ function literalBatch(runId: string, batch: BatchRecord, ops: readonly OpRecord[
 export class ResultsStore {
   private constructor(readonly db: SqliteDb) {}
 
-  /** Opens (and creates, for writing) the database at path. Reading a missing file is a usage error. */
+  /**
+   * Opens (and creates, for writing) the database at path. Writing first makes sure an existing file
+   * is one of ours (db-probe.ts) before a byte is written; reading opens the file read-only and never
+   * migrates, so a database on read-only storage can be read. Reading a missing file is a usage error.
+   */
   static async open(path: string, mode: 'write' | 'read' = 'write'): Promise<ResultsStore> {
     if (mode === 'read' && !existsSync(path)) {
       throw new UsageError('E_DB', `no results database at ${path}`, 'pass --db PATH of an existing database, or create one with `ingest-scale run` or `ingest-scale import`');
     }
     if (mode === 'write') mkdirSync(dirname(path), { recursive: true });
-    const db = await SqliteDb.open(path, 'readwrite');
+    if ((await probeResultsDb(path)) === 'new' && mode === 'read') {
+      throw new UsageError('E_DB', `${path} is an empty file, not a results database`, 'pass --db PATH of a database made by `ingest-scale run` or `ingest-scale import`');
+    }
+    const db = await SqliteDb.open(path, mode === 'read' ? 'readonly' : 'readwrite');
     try {
-      await db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
-      await migrate(db);
+      if (mode === 'read') {
+        await db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`);
+        await checkReadable(db);
+      } else {
+        await db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`);
+        await migrate(db);
+      }
     } catch (e) {
       await db.close().catch(() => undefined);
       if (e instanceof IngestScaleError) throw e;

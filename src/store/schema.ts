@@ -8,6 +8,9 @@ import type { SqliteDb } from './sqlite.js';
 
 export const SCHEMA_VERSION = 3;
 
+/** "INGS" (PRAGMA application_id): marks every ingest-scale results database (db-probe.ts). */
+export const APPLICATION_ID = 0x494e4753;
+
 const MIGRATIONS: Record<number, string> = {
   1: `
     CREATE TABLE runs (
@@ -91,6 +94,18 @@ export async function migrate(db: SqliteDb): Promise<void> {
     await db.transaction(async () => {
       await db.exec(sql);
       await db.exec(`PRAGMA user_version = ${v}`);
+    });
+  }
+  const id = (await db.get<{ application_id: number }>('PRAGMA application_id'))?.application_id ?? 0;
+  if (id !== APPLICATION_ID) await db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+}
+
+/** A read-only reader can read any schema up to its own (older ones lack columns, read as null), never a newer one. */
+export async function checkReadable(db: SqliteDb): Promise<void> {
+  const current = (await db.get<{ user_version: number }>('PRAGMA user_version'))?.user_version ?? 0;
+  if (current > SCHEMA_VERSION) {
+    throw new IngestScaleError('E_DB', `results database ${db.path} has schema version ${current}, newer than this tool's ${SCHEMA_VERSION}`, {
+      hint: 'upgrade ingest-scale, or use another --db',
     });
   }
 }

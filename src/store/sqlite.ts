@@ -2,7 +2,11 @@
  * A small promise wrapper over `sqlite3` (the node-sqlite3 binding): open, run, get, all, exec,
  * and transactions that roll back on any error, so a batch is written whole or not at all.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import sqlite3 from 'sqlite3';
+import { dbError } from './db-errors.js';
 import { IngestScaleError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 
@@ -14,10 +18,18 @@ export class SqliteDb {
     readonly path: string,
   ) {}
 
+  /**
+   * Opens the file. `readonly` never writes a byte: a database in WAL mode with no -wal file (closed
+   * cleanly, no writer) is opened immutable, so SQLite creates no -wal or -shm file and a database on
+   * read-only storage can be read; with a -wal file (a writer is live, or died) it is opened
+   * read-only through the WAL, as it must be to see the writer's batches.
+   */
   static open(path: string, mode: 'readwrite' | 'readonly' = 'readwrite'): Promise<SqliteDb> {
-    const flags = mode === 'readonly' ? sqlite3.OPEN_READONLY : sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE;
+    const immutable = mode === 'readonly' && !existsSync(`${path}-wal`);
+    const name = immutable ? `${pathToFileURL(resolve(path)).href}?immutable=1` : path;
+    const flags = mode === 'readonly' ? sqlite3.OPEN_READONLY | (immutable ? sqlite3.OPEN_URI : 0) : sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE;
     return new Promise((resolve, reject) => {
-      const db = new sqlite3.Database(path, flags, (err) => {
+      const db = new sqlite3.Database(name, flags, (err) => {
         if (err) {
           reject(
             new IngestScaleError('E_DB', `cannot open the results database ${path}: ${err.message}`, {
@@ -31,9 +43,10 @@ export class SqliteDb {
   }
 
   run(sql: string, params: Params = []): Promise<{ changes: number; lastID: number }> {
+    const path = this.path;
     return new Promise((resolve, reject) => {
       this.db.run(sql, params as unknown[], function (this: sqlite3.RunResult, err: Error | null) {
-        if (err) reject(err);
+        if (err) reject(dbError(path, err));
         else resolve({ changes: this.changes, lastID: this.lastID });
       });
     });
@@ -41,13 +54,13 @@ export class SqliteDb {
 
   get<T>(sql: string, params: Params = []): Promise<T | undefined> {
     return new Promise((resolve, reject) => {
-      this.db.get(sql, params as unknown[], (err: Error | null, row: T | undefined) => (err ? reject(err) : resolve(row)));
+      this.db.get(sql, params as unknown[], (err: Error | null, row: T | undefined) => (err ? reject(dbError(this.path, err)) : resolve(row)));
     });
   }
 
   all<T>(sql: string, params: Params = []): Promise<T[]> {
     return new Promise((resolve, reject) => {
-      this.db.all(sql, params as unknown[], (err: Error | null, rows: T[]) => (err ? reject(err) : resolve(rows)));
+      this.db.all(sql, params as unknown[], (err: Error | null, rows: T[]) => (err ? reject(dbError(this.path, err)) : resolve(rows)));
     });
   }
 
@@ -68,13 +81,13 @@ export class SqliteDb {
             }
           }
         },
-        (err: Error | null, count: number) => (err || failed ? reject(err ?? failed) : resolve(count)),
+        (err: Error | null, count: number) => (err || failed ? reject(dbError(this.path, err ?? failed)) : resolve(count)),
       );
     });
   }
 
   exec(sql: string): Promise<void> {
-    return new Promise((resolve, reject) => this.db.exec(sql, (err) => (err ? reject(err) : resolve())));
+    return new Promise((resolve, reject) => this.db.exec(sql, (err) => (err ? reject(dbError(this.path, err)) : resolve())));
   }
 
   /** Runs fn inside BEGIN IMMEDIATE … COMMIT; any error rolls the whole transaction back. */
@@ -118,7 +131,7 @@ export class SqliteDb {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve, reject) => this.db.close((err) => (err ? reject(err) : resolve())));
+    return new Promise((resolve, reject) => this.db.close((err) => (err ? reject(dbError(this.path, err)) : resolve())));
   }
 }
 

@@ -85,5 +85,5 @@ test('check: a missing database or an unknown run is a usage error', async () =>
 test('check: a file that is not a results database is refused', async () => {
   const notDb = join(tmp.dir, 'not-a-db.db');
   writeFileSync(notDb, 'this is text, not SQLite');
-  assertUsageError(await runCli(['check', 'last', '--db', notDb]), /not a usable results database/);
+  assertUsageError(await runCli(['check', 'last', '--db', notDb]), /not-a-db\.db is not an ingest-scale results database: it is not a SQLite database/);
 });
