@@ -1,0 +1,79 @@
+/**
+ * The growth gate against the truth: `ingest-scale run --backend http-put` on the ground-truth store
+ * `ingest-scale serve --protocol http-put --cost ...` (each as its own process; the server stopped
+ * by PID). 44 batches of 64 objects (one 1 KiB datastream each), 16 in flight, the store waiting
+ * 20 ms per PUT at the start: a constant store must not FAIL (nor WARN), a 2x step at half-fill must
+ * FAIL naming the cliff there, a linear x3 store must FAIL. A few seconds per run.
+ *
+ * On a shared 2-core machine the tool's own per-request overhead also falls by several percent over
+ * the first few thousand requests (JIT), so a constant store can show x0.9: the constant case
+ * asserts the verdict and the lower bound, and prints whether the CI held 1.0.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { serve } from '../helpers/serve.js';
+
+const BATCH = 64;
+const BATCHES = 44;
+const OBJECTS = BATCH * BATCHES;
+
+let tmp: ReturnType<typeof tempDir>;
+before(() => {
+  tmp = tempDir();
+});
+after(() => tmp.cleanup());
+
+interface Gate {
+  verdict: string;
+  growthRatio: number;
+  ci: [number, number];
+  cliff: { batch: number; objects: number; ratio: number; ci: [number, number]; p: number; fails: boolean } | null;
+}
+
+async function measure(cost: string, name: string, extra: string[] = []): Promise<{ code: number | null; stdout: string; gate: Gate }> {
+  const server = await serve(['--protocol', 'http-put', '--cost', cost, '--base-cost', '20ms', '--fill', String(OBJECTS)]);
+  try {
+    const db = join(tmp.dir, `${name}.db`);
+    const r = await runCli([
+      'run', '--backend', 'http-put', '--url', server.url, '--collections', 'none', '-n', String(OBJECTS), '--batch-size', String(BATCH),
+      '--concurrency', '16', '--datastream', 'D:1KiB', '--db', db, '--no-chart', '--label', name, ...extra,
+    ]);
+    assert.ok(r.code === 0 || r.code === 1, `run exit ${r.code}: ${r.stderr}`);
+    const check = await runCli(['check', 'last', '--db', db, '--json']);
+    return { code: r.code, stdout: r.stdout, gate: JSON.parse(check.stdout) as Gate };
+  } finally {
+    await server.stop();
+  }
+}
+
+test('constant cost: PASS, the lower bound not above 1.00, no cliff', async (t) => {
+  const { code, stdout, gate } = await measure('constant', 'constant', ['--no-stop-early']);
+  t.diagnostic(`constant: ${gate.verdict} x${gate.growthRatio.toFixed(2)} [${gate.ci.map((v) => v.toFixed(2)).join(', ')}]; CI holds 1.0: ${gate.ci[0] <= 1 && gate.ci[1] >= 1}`);
+  assert.equal(code, 0, stdout);
+  assert.equal(gate.verdict, 'PASS', stdout);
+  assert.ok(gate.ci[0] <= 1, stdout);
+  assert.equal(gate.cliff, null, stdout);
+});
+
+test('a 2x step at half-fill: FAIL naming the cliff at about 1,408 objects', async (t) => {
+  const half = OBJECTS / 2;
+  const { code, stdout, gate } = await measure(`step:${half}:2`, 'step', ['--no-stop-early']);
+  t.diagnostic(`step: ${stdout.split('\n').find((l) => l.includes('cliff at')) ?? 'no cliff line'}`);
+  assert.equal(code, 1, stdout);
+  assert.equal(gate.verdict, 'FAIL');
+  assert.ok(gate.cliff !== null, stdout);
+  assert.ok(Math.abs(gate.cliff.objects - half) <= 2 * BATCH, `cliff at ${gate.cliff.objects}`);
+  // the store doubles its wait; the tool's own overhead per batch does not, so the batch ratio is under 2
+  assert.ok(gate.cliff.ratio > 1.4 && gate.cliff.ratio < 2.2, String(gate.cliff.ratio));
+  assert.ok(gate.cliff.fails && gate.cliff.p < 0.001);
+  assert.match(stdout, /^FAIL {2}step: cliff at 1,[34]\d\d objects: x\d\.\d\d \[\d\.\d\d, \d\.\d\d\], 97\.5% CI, lower bound above limit 1\.10$/m);
+});
+
+test('linear x3 over the fill: FAIL (stopped early or at the end)', async (t) => {
+  const { code, stdout, gate } = await measure('linear:3', 'linear');
+  t.diagnostic(`linear: ${stdout.split('\n').find((l) => l.startsWith('FAIL') || l.startsWith('PASS') || l.startsWith('WARN')) ?? ''}`);
+  assert.equal(code, 1, stdout);
+  assert.equal(gate.verdict, 'FAIL');
+});
