@@ -15,7 +15,8 @@
  *    effective batches: with phi = clip((r1 + 2/n)/(1 - 5/n), 0, 0.8) (detectable-growth.ts) and
  *    V = (1 + phi)/(1 - phi), K is divided by sqrt(V) before the p-value and the CI's half-widths
  *    are multiplied by sqrt(V) (on the log scale). On iid noise phi is near 0 and nothing changes.
- * 5. A cliff is reported when both p-values are below 0.001 and the ratio is above 1 (the store
+ * 5. A cliff is reported when both p-values are below 0.001, each side has at least 5 kept batches,
+ *    and the ratio is above 1 (the store
  *    got slower); it FAILs the gate when, in addition, the CI's lower bound is above the limit.
  *
  * The cliff is named by the first batch after the split and the objects stored when it started:
@@ -35,6 +36,8 @@ import { median } from './robust.js';
 
 /** p-value below which a level shift counts as a cliff. */
 export const CLIFF_P = 0.001;
+/** Each side of a cliff has at least this many kept batches (a slow last batch or two is not a cliff). */
+export const MIN_SEGMENT = 5;
 
 export interface CliffResult {
   /** 1-based index of the first batch after the cliff. */
@@ -78,7 +81,7 @@ export function detectCliff(
   const phi = effectiveAutocorrelation(lag1Autocorrelation(segmentResiduals(z, o.firstKeptBatch, test.split)), n);
   const inflate = Math.sqrt((1 + phi) / (1 - phi));
   const p = Math.max(pettittP(first.statistic / inflate, n), pettittP(test.statistic / inflate, n));
-  if (!(p < CLIFF_P)) return null;
+  if (!(p < CLIFF_P) || test.split < MIN_SEGMENT || n - test.split < MIN_SEGMENT) return null;
   const before = d.subarray(0, test.split);
   const after = d.subarray(test.split);
   const shift = twoSampleShift(after, before, o.z);
