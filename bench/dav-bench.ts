@@ -46,9 +46,12 @@ const SERVERS: Server[] = [
   { name: 'nginx dav_methods', mode: 'none', start: startNginx, installed: nginxInstalled },
 ];
 
-/** Empties the served tree (what one run wrote), keeping the root itself and its owner. */
+/**
+ * Empties the served tree (what one run wrote), keeping the root itself and its owner. The server may
+ * still finish a request wrk left in flight (making its directory meanwhile): retried, bounded.
+ */
 function clear(root: string): void {
-  for (const name of readdirSync(root)) rmSync(join(root, name), { recursive: true, force: true });
+  for (const name of readdirSync(root)) rmSync(join(root, name), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
 
 interface EngineResult {
