@@ -32,6 +32,15 @@ export function errorCodeOf(e: unknown): string {
   return typeof code === 'string' && code.length > 0 ? code : 'E_UNKNOWN';
 }
 
+/** Operations started and not yet ended, oldest first (a Set keeps insertion order). */
+const inFlight = new Set<OpTiming>();
+
+/** How many operations are in flight and when the oldest started (for a progress line during a stall). */
+export function inFlightOps(): { count: number; oldestStartNs: bigint | null } {
+  for (const op of inFlight) return { count: inFlight.size, oldestStartNs: op.startNs };
+  return { count: 0, oldestStartNs: null };
+}
+
 /** Runs fn, timing it; fn may return a partial record to merge (ttfb, httpStatus, sha256). */
 export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> | void>): Promise<OpTiming> {
   const startNs = process.hrtime.bigint();
@@ -50,6 +59,7 @@ export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> |
     errorCode: null,
     durationMs: 0,
   };
+  inFlight.add(op);
   try {
     const extra = await fn();
     if (extra) Object.assign(op, extra);
@@ -63,5 +73,7 @@ export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> |
     op.errorCode = errorCodeOf(e);
     op.httpStatus = e instanceof OpError ? e.httpStatus : null;
     return op;
+  } finally {
+    inFlight.delete(op);
   }
 }

@@ -6,7 +6,7 @@ import type { BackendName } from './backend-names.js';
 import { UsageError } from '../errors.js';
 import type { Backend } from './backend.js';
 import { Fedora3Backend } from './fedora3/fedora3-backend.js';
-import { parseTargetUrl, type HttpTargetOptions } from './http/http-target.js';
+import { parseTargetUrl, type HttpTargetOptions, type HttpTimeouts } from './http/http-target.js';
 import { MIN_PART_SIZE, S3Backend } from './s3/s3-backend.js';
 import { HttpPutBackend } from './http-put/http-put-backend.js';
 import type { CollectionsMode } from './http-put/dav-collections.js';
@@ -42,6 +42,8 @@ export interface BackendOptions {
   s3?: S3Flags;
   /** http-put: make collections with MKCOL (default) or PUT straight to each path. */
   httpPut?: { collections?: CollectionsMode };
+  /** --request-timeout and --connect-timeout of every HTTP backend. */
+  timeouts?: HttpTimeouts;
 }
 
 /** S3 settings from flags (credentials come from the environment or --profile, never from here). */
@@ -72,6 +74,7 @@ function httpOptions(o: BackendOptions): HttpTargetOptions {
     ...(o.password === undefined ? {} : { password: o.password }),
     ...(o.token === undefined ? {} : { token: o.token }),
     ...(o.caFile === undefined ? {} : { caFile: o.caFile }),
+    ...(o.timeouts === undefined ? {} : { timeouts: o.timeouts }),
   };
 }
 
@@ -143,6 +146,7 @@ const ENTRIES: BackendEntry[] = [
         pathStyle: o.s3.pathStyle ?? isIpOrLocal(url),
         ...(o.s3.profile === undefined ? {} : { profile: o.s3.profile }),
         ...(o.caFile === undefined ? {} : { caFile: o.caFile }),
+        ...(o.timeouts === undefined ? {} : { timeouts: o.timeouts }),
         connections: o.concurrency,
         unsignedPayload: o.s3.unsignedPayload ?? false,
         multipartThreshold: o.s3.multipartThreshold ?? 64 * 2 ** 20,

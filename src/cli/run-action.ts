@@ -5,6 +5,7 @@ import type { FlavorName } from '../backends/ldp/flavor.js';
 import type { CollectionsMode } from '../backends/http-put/dav-collections.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
+import { inFlightNow } from '../engine/in-flight.js';
 import { prepareRun, runSession, type PrepareOptions } from '../engine/run-session.js';
 import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
 import { isIngestScaleError, UsageError } from '../errors.js';
@@ -62,6 +63,8 @@ export interface RunFlags {
   chart: boolean;
   stopEarly?: boolean;
   stopGrace?: string;
+  requestTimeout?: string;
+  connectTimeout?: string;
 }
 
 function workloadFromFlags(f: RunFlags): WorkloadOverrides {
@@ -119,6 +122,8 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   // everything a user typed is checked before anything is opened or written
   const limit = parseMaxGrowth(f.maxGrowth);
   const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
+  const requestMs = parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
+  const connectMs = parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
   const maxErrorRate = parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resolveWorkload(fromFile, workloadFromFlags(f));
@@ -133,12 +138,15 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     backend: f.backend,
     ...(f.data === undefined ? {} : { dataDir: f.data }),
     keepData: f.keepData === true,
-    target: targetFromFlags(f),
+    target: { ...targetFromFlags(f), timeouts: { requestMs, connectMs } },
   });
   let store: ResultsStore | undefined;
   let keepData = false;
   const signals = new RunSignals(ctx, stopGraceMs).install();
-  const progress = f.progress && ctx.stderrTty && !f.json ? new ProgressLine(process.stderr, workload) : undefined;
+  const progress = f.progress && ctx.stderrTty && !f.json ? new ProgressLine(process.stderr, workload, plannedBatches(workload)) : undefined;
+  // while requests stall, the line shows how many and for how long instead of a stale ETA
+  const ticker = progress ? setInterval(() => progress.tick(inFlightNow()), 1000) : undefined;
+  ticker?.unref();
   try {
     store = await ResultsStore.open(f.db, 'write');
     const stopEarly = f.stopEarly ?? plannedBatches(workload) >= EARLY_STOP_MIN_PLANNED;
@@ -173,6 +181,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     throw e;
   } finally {
     signals.uninstall();
+    if (ticker) clearInterval(ticker);
     await prepared.release({ keepData });
     await store?.close();
   }

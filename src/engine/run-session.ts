@@ -29,7 +29,7 @@ export interface PrepareOptions {
   dataDir?: string;
   keepData?: boolean;
   /** Target and credentials of a server backend (the password only ever from the environment). */
-  target?: Pick<BackendOptions, 'url' | 'user' | 'password' | 'token' | 'caFile' | 'pidNamespace' | 'ldp' | 's3' | 'httpPut'>;
+  target?: Pick<BackendOptions, 'url' | 'user' | 'password' | 'token' | 'caFile' | 'pidNamespace' | 'ldp' | 's3' | 'httpPut' | 'timeouts'>;
 }
 
 export interface PreparedRun {

@@ -26,7 +26,25 @@ export interface HttpTargetOptions {
   caFile?: string;
   /** Connections in the pool: the run's concurrency. */
   connections: number;
+  /** --request-timeout and --connect-timeout (defaults 60 s and 10 s). */
+  timeouts?: HttpTimeouts;
 }
+
+export interface HttpTimeouts {
+  /** A request with no response (or a response that stops) for this long fails with E_TIMEOUT. */
+  requestMs: number;
+  /** No connection within this: E_CONNECT_TIMEOUT. */
+  connectMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { requestMs: 60_000, connectMs: 10_000 };
+
+/** undici's timeout codes as the operation codes the write client gives. */
+const TIMEOUT_CODES: Record<string, string> = {
+  UND_ERR_HEADERS_TIMEOUT: 'E_TIMEOUT',
+  UND_ERR_BODY_TIMEOUT: 'E_TIMEOUT',
+  UND_ERR_CONNECT_TIMEOUT: 'E_CONNECT_TIMEOUT',
+};
 
 export interface HttpResult {
   status: number;
@@ -78,11 +96,14 @@ export class HttpTarget {
         throw new UsageError('E_FILE_UNREADABLE', `cannot read --ca ${o.caFile} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`, 'give --ca a PEM file of the CA that signed the server certificate');
       }
     }
-    this.writer = new Http1Pool({ origin: this.base, connections: Math.max(1, o.connections), ...(ca ? { ca } : {}) });
+    const t = o.timeouts ?? DEFAULT_TIMEOUTS;
+    this.writer = new Http1Pool({ origin: this.base, connections: Math.max(1, o.connections), connectTimeoutMs: t.connectMs, requestTimeoutMs: t.requestMs, ...(ca ? { ca } : {}) });
     this.pool = new Pool(this.base.origin, {
       connections: Math.max(1, o.connections),
       pipelining: 1,
-      ...(ca ? { connect: { ca } } : {}),
+      headersTimeout: t.requestMs,
+      bodyTimeout: t.requestMs,
+      connect: { timeout: t.connectMs, ...(ca ? { ca } : {}) },
     });
     if (o.user !== undefined) {
       if (o.password === undefined) {
@@ -198,7 +219,8 @@ function* resume(first: Buffer, second: Buffer, rest: Iterator<Buffer>): Generat
 }
 
 function networkError(e: unknown, target: string): OpError {
-  const code = e instanceof OpError ? e.errorCode : ((e as { code?: string }).code ?? 'E_NETWORK');
+  const raw = e instanceof OpError ? e.errorCode : ((e as { code?: string }).code ?? 'E_NETWORK');
+  const code = TIMEOUT_CODES[raw] ?? raw;
   return new OpError(code, `${target}: ${(e as Error).message}`);
 }
 

@@ -46,8 +46,10 @@ interface Pending {
   settled: boolean;
 }
 
-/** Sockets idle or silent this long are closed; an active request fails with E_TIMEOUT. */
-export const SOCKET_TIMEOUT_MS = 300_000;
+/** Default --request-timeout: a socket silent this long is closed; an active request fails with E_TIMEOUT. */
+export const SOCKET_TIMEOUT_MS = 60_000;
+
+const seconds = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(3))} s`);
 
 export class Http1Connection {
   private current: Pending | null = null;
@@ -62,14 +64,15 @@ export class Http1Connection {
     private readonly socket: Socket,
     private readonly onFree: (c: Http1Connection, reusable: boolean) => void,
     ownReads = false,
+    timeoutMs = SOCKET_TIMEOUT_MS,
   ) {
     socket.setNoDelay(true);
-    socket.setTimeout(SOCKET_TIMEOUT_MS);
+    socket.setTimeout(timeoutMs);
     if (!ownReads) socket.on('data', (d: Buffer) => this.received(d));
     socket.on('drain', () => this.wake());
     socket.on('error', (e) => this.fail(e));
     socket.on('close', () => this.onClose());
-    socket.on('timeout', () => this.fail(new OpError('E_TIMEOUT', `no response within ${SOCKET_TIMEOUT_MS / 1000} s`)));
+    socket.on('timeout', () => this.fail(new OpError('E_TIMEOUT', `no response within ${seconds(timeoutMs)} (--request-timeout)`)));
   }
 
   get usable(): boolean {

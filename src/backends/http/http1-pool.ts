@@ -17,6 +17,10 @@ export interface Http1PoolOptions {
   origin: URL;
   connections: number;
   ca?: Buffer;
+  /** No connection within this: E_CONNECT_TIMEOUT (--connect-timeout; default undici's 10 s). */
+  connectTimeoutMs?: number;
+  /** A request whose socket is silent this long fails with E_TIMEOUT (--request-timeout; default 60 s). */
+  requestTimeoutMs?: number;
 }
 
 /** undici's default connect timeout. */
@@ -111,15 +115,16 @@ export class Http1Pool {
       w?.(e);
       if (this.waiters.length > 0 && this.all.size + this.opening < Math.max(1, this.o.connections)) this.open();
     };
-    const timedOut = (): void => failed(new OpError('E_CONNECT_TIMEOUT', `no connection to ${this.hostHeader} within ${CONNECT_TIMEOUT_MS / 1000} s`));
-    socket.setTimeout(CONNECT_TIMEOUT_MS);
+    const connectMs = this.o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    const timedOut = (): void => failed(new OpError('E_CONNECT_TIMEOUT', `no connection to ${this.hostHeader} within ${connectMs} ms (--connect-timeout)`));
+    socket.setTimeout(connectMs);
     socket.once('timeout', timedOut);
     socket.once('error', failed);
     socket.once(tls ? 'secureConnect' : 'connect', () => {
       socket.off('error', failed);
       socket.off('timeout', timedOut);
       this.opening--;
-      const c = new Http1Connection(socket, (done, reusable) => this.release(done, reusable), !tls);
+      const c = new Http1Connection(socket, (done, reusable) => this.release(done, reusable), !tls, this.o.requestTimeoutMs);
       conn = c;
       this.all.add(c);
       this.hand(c);

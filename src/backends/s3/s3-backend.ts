@@ -10,7 +10,7 @@ import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate
 import { RunFailedError, UsageError } from '../../errors.js';
 import type { Workload } from '../../workload/workload.js';
 import type { Backend, BulkCleanCapability, BulkCleanResult, OpTiming, ReadCapability, TargetInfo } from '../backend.js';
-import { asTargetError, headerValue } from '../http/http-target.js';
+import { asTargetError, headerValue, type HttpTimeouts } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { loadCredentials } from './credentials.js';
 import { multipartUpload } from './multipart.js';
@@ -29,6 +29,7 @@ export interface S3Options {
   pathStyle: boolean;
   profile?: string;
   caFile?: string;
+  timeouts?: HttpTimeouts;
   connections: number;
   unsignedPayload: boolean;
   multipartThreshold: number;

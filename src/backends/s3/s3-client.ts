@@ -7,7 +7,7 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import aws4 from 'aws4';
 import type { Dispatcher } from 'undici';
-import { HttpTarget, type HttpResult, type RequestBody } from '../http/http-target.js';
+import { HttpTarget, type HttpResult, type HttpTimeouts, type RequestBody } from '../http/http-target.js';
 import type { S3Credentials } from './credentials.js';
 import { isRetryable, parseS3Error, s3Failure } from './s3-errors.js';
 
@@ -23,6 +23,7 @@ export interface S3ClientOptions {
   credentials: S3Credentials;
   connections: number;
   caFile?: string;
+  timeouts?: HttpTimeouts;
 }
 
 export interface S3Request {
@@ -50,7 +51,7 @@ export class S3Client {
     const base = new URL(o.url);
     const virtual = !o.pathStyle;
     if (virtual) base.hostname = `${o.bucket}.${base.hostname}`;
-    this.http = new HttpTarget({ url: base.href, connections: o.connections, ...(o.caFile ? { caFile: o.caFile } : {}) });
+    this.http = new HttpTarget({ url: base.href, connections: o.connections, ...(o.caFile ? { caFile: o.caFile } : {}), ...(o.timeouts ? { timeouts: o.timeouts } : {}) });
     this.host = base.host;
     this.prefix = `${this.http.basePath}${virtual ? '' : `/${o.bucket}`}`;
   }
