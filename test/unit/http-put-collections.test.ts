@@ -20,6 +20,7 @@ import { runCli, tempDir } from '../helpers/cli.js';
 const files = new Map<string, Buffer>();
 const seen: string[] = [];
 let dirDelete = 204;
+let optionsStatus = 200;
 let server: Server;
 let url: string;
 
@@ -33,7 +34,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       res.writeHead(status, { 'content-length': String(body?.length ?? 0) });
       res.end(body);
     };
-    if (req.method === 'OPTIONS') return answer(200);
+    if (req.method === 'OPTIONS') return answer(optionsStatus);
     if (req.method === 'MKCOL') return answer(501);
     if (req.method === 'PUT') {
       files.set(path, Buffer.concat(chunks));
@@ -140,4 +141,27 @@ test('clean of a run that wrote data but whose records name no object is exit 4 
     assert.match(e.hint ?? '', /ingest-scale-norecords1/);
     return true;
   });
+});
+
+test('a plain PUT server that does not implement OPTIONS (501) passes preflight; another 5xx to OPTIONS is the target failing', async () => {
+  files.clear();
+  for (const [status, ok] of [[501, true], [503, false]] as const) {
+    optionsStatus = status;
+    const b = new HttpPutBackend({ url, connections: 1, runId: `opt${status}`, workload });
+    try {
+      if (ok) {
+        const info = await b.preflight();
+        assert.equal(info.details?.allow, 'OPTIONS not implemented');
+      } else {
+        await assert.rejects(b.preflight(), (e: unknown) => {
+          assert.ok(e instanceof RunFailedError);
+          assert.match(e.message, /OPTIONS \/store answered HTTP 503/);
+          return true;
+        });
+      }
+    } finally {
+      optionsStatus = 200;
+      await b.close();
+    }
+  }
 });

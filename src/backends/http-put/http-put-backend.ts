@@ -78,10 +78,11 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
     const options = asked(this.http, 'OPTIONS', this.http.basePath || '/');
     const refused = refusal(r, options);
     if (refused) throw refused;
-    if (r.status >= 500) throw targetError(options.method, options.path, r.status, r.text, options);
+    // a plain PUT store need not implement OPTIONS (501); any other 5xx is the target failing
+    if (r.status >= 500 && r.status !== 501) throw targetError(options.method, options.path, r.status, r.text, options);
     const server = headerValue(r.headers, 'server');
     if (this.o.purpose !== 'clean') await this.dirs.makeRoot();
-    const details: Record<string, string> = { allow: headerValue(r.headers, 'allow') ?? 'not announced', collections: this.dirs.mode, runCollection: `${this.root}/` };
+    const details: Record<string, string> = { allow: headerValue(r.headers, 'allow') ?? (r.status === 501 ? 'OPTIONS not implemented' : 'not announced'), collections: this.dirs.mode, runCollection: `${this.root}/` };
     if (this.dirs.warning !== null) details.warning = this.dirs.warning;
     return { backend: this.name, target: this.http.display, ...(server ? { product: server } : {}), details };
   }
