@@ -4,6 +4,7 @@
  */
 import { IngestScaleError } from '../errors.js';
 import type { OpKind, OpTiming } from './backend.js';
+import { backoffMs, doneByEarlierAttempt, retryPolicy, shouldRetry, type FailureFacts } from './retry-policy.js';
 
 export interface OpMeta {
   kind: OpKind;
@@ -41,7 +42,30 @@ export function inFlightOps(): { count: number; oldestStartNs: bigint | null } {
   return { count: 0, oldestStartNs: null };
 }
 
-/** Runs fn, timing it; fn may return a partial record to merge (ttfb, httpStatus, sha256). */
+/** An attempt that failed and was tried again: stored as its own operation row, status 'retried'. */
+export interface EarlierAttempt {
+  attempt: number;
+  startNs: bigint;
+  durationMs: number;
+  errorCode: string;
+  httpStatus: number | null;
+}
+
+/** Earlier attempts of operations that were retried (only ops with attempt > 1 have any). */
+const earlier = new WeakMap<OpTiming, EarlierAttempt[]>();
+
+export function earlierAttempts(op: OpTiming): readonly EarlierAttempt[] | undefined {
+  return op.attempt > 1 ? earlier.get(op) : undefined;
+}
+
+const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs fn, timing it; fn may return a partial record to merge (ttfb, httpStatus, sha256). A failure
+ * worth another attempt (retry-policy.ts) runs fn again after a backoff, up to --retries times: the
+ * record is the final attempt's (its start, its latency), `attempt` counts them, and the earlier
+ * ones are kept (earlierAttempts) — so fn must make its request afresh each time (a new body).
+ */
 export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> | void>): Promise<OpTiming> {
   const startNs = process.hrtime.bigint();
   // one object literal per record (no spreads): this runs once per operation, millions of times a run
@@ -61,18 +85,42 @@ export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> |
   };
   inFlight.add(op);
   try {
-    const extra = await fn();
-    if (extra) Object.assign(op, extra);
-    op.durationMs = Number(process.hrtime.bigint() - startNs) / 1e6;
-    return op;
-  } catch (e) {
-    // an error that ends the run (auth refused, target gone) is not an operation failure
-    if (e instanceof IngestScaleError) throw e;
-    op.durationMs = Number(process.hrtime.bigint() - startNs) / 1e6;
-    op.status = 'failed';
-    op.errorCode = errorCodeOf(e);
-    op.httpStatus = e instanceof OpError ? e.httpStatus : null;
-    return op;
+    for (;;) {
+      try {
+        const extra = await fn();
+        if (extra) Object.assign(op, extra);
+        op.durationMs = Number(process.hrtime.bigint() - op.startNs) / 1e6;
+        return op;
+      } catch (e) {
+        // an error that ends the run (auth refused, target gone) is not an operation failure
+        if (e instanceof IngestScaleError) throw e;
+        const end = process.hrtime.bigint();
+        const facts: FailureFacts = { errorCode: errorCodeOf(e), httpStatus: e instanceof OpError ? e.httpStatus : null };
+        const backendAttempts = (e as { attempts?: unknown }).attempts;
+        if (typeof backendAttempts === 'number') facts.backendAttempts = backendAttempts;
+        op.durationMs = Number(end - op.startNs) / 1e6;
+        if (op.attempt > 1 && doneByEarlierAttempt(op.kind, facts)) {
+          op.httpStatus = facts.httpStatus;
+          return op;
+        }
+        const policy = retryPolicy();
+        if (op.attempt - (meta.attempt ?? 1) < policy.retries && shouldRetry(op.kind, facts)) {
+          const list = earlier.get(op) ?? [];
+          list.push({ attempt: op.attempt, startNs: op.startNs, durationMs: op.durationMs, errorCode: facts.errorCode, httpStatus: facts.httpStatus });
+          earlier.set(op, list);
+          await pause(backoffMs(op.attempt + 1, policy));
+          op.attempt++;
+          op.startNs = process.hrtime.bigint();
+          op.ttfbMs = null;
+          continue;
+        }
+        op.status = 'failed';
+        op.errorCode = facts.errorCode;
+        op.httpStatus = facts.httpStatus;
+        if (typeof backendAttempts === 'number' && backendAttempts > op.attempt) op.attempt = backendAttempts;
+        return op;
+      }
+    }
   } finally {
     inFlight.delete(op);
   }

@@ -65,6 +65,7 @@ export interface RunFlags {
   stopGrace?: string;
   requestTimeout?: string;
   connectTimeout?: string;
+  retries?: string;
 }
 
 function workloadFromFlags(f: RunFlags): WorkloadOverrides {
@@ -124,6 +125,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
   const requestMs = parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
   const connectMs = parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
+  const retries = parseIntFlag(f.retries ?? '2', '--retries', 0, 20);
   const maxErrorRate = parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resolveWorkload(fromFile, workloadFromFlags(f));
@@ -156,6 +158,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
       maxErrorRate,
       maxGrowth: limit,
       stopEarly,
+      retries,
       signal: signals.stop.signal,
       abortNow: signals.abortNow.signal,
       onStart: (r) => {

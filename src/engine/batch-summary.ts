@@ -4,6 +4,7 @@
  */
 import { quantileOfSorted } from '../analysis/percentiles.js';
 import type { OpTiming } from '../backends/backend.js';
+import { earlierAttempts, type EarlierAttempt } from '../backends/op-timer.js';
 import type { BatchRecord, OpRecord } from '../store/records.js';
 
 /** p in [0, 1] of an ascending array; null when empty. */
@@ -21,21 +22,45 @@ export interface BatchFacts {
 }
 
 export function toOpRecords(ops: readonly OpTiming[], batchStartNs: bigint): OpRecord[] {
-  // every field but startNs and sha256, as one literal (no rest/spread): runs once per operation
-  return ops.map((op) => ({
+  const out: OpRecord[] = [];
+  for (const op of ops) {
+    // earlier attempts of a retried operation first, each its own row (only ops with attempt > 1 have any)
+    const before = op.attempt > 1 ? earlierAttempts(op) : undefined;
+    if (before) for (const a of before) out.push(retriedRecord(op, a, batchStartNs));
+    // every field but startNs and sha256, as one literal (no rest/spread): runs once per operation
+    out.push({
+      kind: op.kind,
+      objectId: op.objectId,
+      objectIndex: op.objectIndex,
+      datastreamId: op.datastreamId,
+      bytes: op.bytes,
+      ttfbMs: op.ttfbMs,
+      attempt: op.attempt,
+      httpStatus: op.httpStatus,
+      status: op.status,
+      errorCode: op.errorCode,
+      durationMs: op.durationMs,
+      startMs: Number(op.startNs - batchStartNs) / 1e6,
+    });
+  }
+  return out;
+}
+
+function retriedRecord(op: OpTiming, a: EarlierAttempt, batchStartNs: bigint): OpRecord {
+  return {
     kind: op.kind,
     objectId: op.objectId,
     objectIndex: op.objectIndex,
     datastreamId: op.datastreamId,
     bytes: op.bytes,
-    ttfbMs: op.ttfbMs,
-    attempt: op.attempt,
-    httpStatus: op.httpStatus,
-    status: op.status,
-    errorCode: op.errorCode,
-    durationMs: op.durationMs,
-    startMs: Number(op.startNs - batchStartNs) / 1e6,
-  }));
+    ttfbMs: null,
+    attempt: a.attempt,
+    httpStatus: a.httpStatus,
+    status: 'retried',
+    errorCode: a.errorCode,
+    durationMs: a.durationMs,
+    startMs: Number(a.startNs - batchStartNs) / 1e6,
+  };
 }
 
 /** Summarises the ingest operations of a batch (verification operations are stored, not summarised). */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { customAlphabet } from 'nanoid';
 import type { Backend, TargetInfo } from '../backends/backend.js';
 import { createBackend, type BackendOptions } from '../backends/registry.js';
+import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.js';
 import type { ResultsStore } from '../store/results-store.js';
 import type { BatchRecord, RunRecord } from '../store/records.js';
 import { TOOL_VERSION } from '../version.js';
@@ -72,6 +73,8 @@ export interface RunSessionOptions {
   maxGrowth: number;
   /** Early FAIL: stop when the sequential look is certain. */
   stopEarly?: boolean;
+  /** Attempts after the first of an operation that failed in a way worth retrying (--retries; retry-policy.ts). */
+  retries?: number;
   /** Stop after the current batch (the first Ctrl-C or SIGTERM). */
   signal?: AbortSignal;
   /** Abandon the batch in flight (a second signal, or the grace period ran out). */
@@ -108,9 +111,10 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
     pid: process.pid,
     runHost: hostname(),
     heartbeatAt: new Date().toISOString(),
-    settings: { maxErrorRate: o.maxErrorRate, maxGrowth: o.maxGrowth, stopEarly: o.stopEarly === true },
+    settings: { maxErrorRate: o.maxErrorRate, maxGrowth: o.maxGrowth, stopEarly: o.stopEarly === true, retries: o.retries ?? DEFAULT_RETRY_POLICY.retries },
   };
   await o.store.createRun(run);
+  const previousPolicy = setRetryPolicy({ ...DEFAULT_RETRY_POLICY, retries: o.retries ?? DEFAULT_RETRY_POLICY.retries });
   const store = o.store;
   const sink = {
     async recordBatch(...args: Parameters<ResultsStore['recordBatch']>): Promise<void> {
@@ -143,5 +147,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
     // the run's own error is what the user sees, even when recording the failure fails too (a full disk)
     await o.store.finishRun(p.id, 'failed', (e as Error).message).catch(() => undefined);
     throw e;
+  } finally {
+    setRetryPolicy(previousPolicy);
   }
 }

@@ -57,6 +57,8 @@ export interface RunSettings {
   maxGrowth: number;
   /** Early FAIL was armed. */
   stopEarly: boolean;
+  /** --retries of the run (attempts after the first). */
+  retries?: number;
 }
 
 /** Why a run stopped early (docs/growth-gate.md, "Early FAIL"). */
@@ -87,8 +89,13 @@ export interface BatchRecord {
   startedAt: string | null;
 }
 
-/** An operation as stored: an OpTiming with its start made relative to the batch start. */
-export interface OpRecord extends Omit<OpTiming, 'startNs' | 'sha256'> {
+/**
+ * An operation as stored: an OpTiming with its start made relative to the batch start. An attempt
+ * that failed and was tried again is stored as its own row with status `retried` (never counted as
+ * ok or failed); the final attempt's row says how many attempts there were.
+ */
+export interface OpRecord extends Omit<OpTiming, 'startNs' | 'sha256' | 'status'> {
+  status: OpTiming['status'] | 'retried';
   startMs: number;
 }
 

@@ -9,11 +9,11 @@ import aws4 from 'aws4';
 import type { Dispatcher } from 'undici';
 import { HttpTarget, type HttpResult, type HttpTimeouts, type RequestBody } from '../http/http-target.js';
 import type { S3Credentials } from './credentials.js';
+import { retryPolicy } from '../retry-policy.js';
 import { isRetryable, parseS3Error, s3Failure } from './s3-errors.js';
 
 export const UNSIGNED = 'UNSIGNED-PAYLOAD';
 export const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-const MAX_ATTEMPTS = 5;
 
 export interface S3ClientOptions {
   url: string;
@@ -73,7 +73,8 @@ export class S3Client {
       const res = await this.http.request(r.method, path, { headers, body: r.body ? r.body() : null, readText: r.readText ?? true });
       if (res.status < 300) return { res, attempts: attempt };
       const err = parseS3Error(res.text);
-      if (attempt < MAX_ATTEMPTS && isRetryable(res.status, err)) {
+      // --retries, the same setting as every backend's (retry-policy.ts); S3 retries per signed request, inside the operation
+      if (attempt <= retryPolicy().retries && isRetryable(res.status, err)) {
         await pause(Math.min(2000, 50 * 2 ** attempt) * (0.5 + Math.random() / 2));
         continue;
       }
