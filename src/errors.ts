@@ -20,7 +20,9 @@ export type ErrorCode =
   | 'E_TARGET'
   | 'E_AUTH'
   | 'E_ERROR_BUDGET'
-  | 'E_VERIFY';
+  | 'E_VERIFY'
+  | 'E_PROBE_UNSUPPORTED'
+  | 'E_PROBE_MISMATCH';
 
 export class IngestScaleError extends Error {
   readonly code: ErrorCode;

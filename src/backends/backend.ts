@@ -6,7 +6,10 @@
  */
 import type { ObjectPlan } from '../generate/plan.js';
 
-export type OpKind = 'create-object' | 'add-datastream' | 'create-container' | 'begin-tx' | 'commit' | 'verify' | 'delete';
+export type OpKind = 'create-object' | 'add-datastream' | 'create-container' | 'begin-tx' | 'commit' | 'verify' | 'delete' | ProbeOpKind;
+
+/** Read-side probes between batches (src/engine/probes/): never counted by the ingest gate. */
+export type ProbeOpKind = 'probe-get' | 'probe-get-warm' | 'probe-head' | 'probe-range' | 'probe-list' | 'probe-create' | 'probe-delete';
 export type OpStatus = 'ok' | 'failed';
 
 /** One timed operation, as a backend measured it. Times are milliseconds. */
@@ -109,6 +112,33 @@ export interface PrepareCapability {
 /** List the ids of stored objects (for probes and cleanup). */
 export interface ListCapability {
   list(): AsyncIterable<string>;
+}
+
+/** Metadata of one datastream without its content (the `head` probe). */
+export interface HeadCapability {
+  head(objectId: string, datastreamId: string): Promise<{ size: number | null; httpStatus?: number }>;
+}
+
+/** Bytes [start, end) of a datastream (the `range` probe); the backend checks the store answered that range. */
+export interface RangeReadCapability {
+  readRange(objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array>;
+}
+
+/** The first page (at most `max` entries) of the listing that holds the run's objects (the `list` probe). */
+export interface ListPageCapability {
+  listFirstPage(max: number): Promise<{ entries: number; httpStatus?: number }>;
+}
+
+export function canHead(b: Backend): b is Backend & HeadCapability {
+  return typeof (b as Partial<HeadCapability>).head === 'function';
+}
+
+export function canReadRange(b: Backend): b is Backend & RangeReadCapability {
+  return typeof (b as Partial<RangeReadCapability>).readRange === 'function';
+}
+
+export function canListPage(b: Backend): b is Backend & ListPageCapability {
+  return typeof (b as Partial<ListPageCapability>).listFirstPage === 'function';
 }
 
 export function canRead(b: Backend): b is Backend & ReadCapability {

@@ -8,6 +8,8 @@ import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 import { evaluationJson, evaluationText } from './run-output.js';
+import { probeVerdicts } from '../engine/probes/probe-verdicts.js';
+import { probeJson, probeText, worstVerdict } from './probe-output.js';
 
 export interface CheckFlags {
   db: string;
@@ -17,6 +19,8 @@ export interface CheckFlags {
   force?: boolean;
   json?: boolean;
   allowPartial?: boolean;
+  /** Exit on the worst of the ingest verdict and every probe kind's verdict (issue 18). */
+  gateProbes?: boolean;
 }
 
 /** A failed run is exit 4 (its failure, not its growth); an unfinished one INCONCLUSIVE; else the verdict's. */
@@ -40,7 +44,11 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
     const gates = { maxGrowth: input.gates.maxGrowth, maxErrorRate: input.gates.maxErrorRate, overridden: input.gateNotes ?? [] };
     const facts = baselineFacts(input);
     if (!facts || !input.baseline) {
-      ctx.out(f.json ? JSON.stringify({ ...evaluationJson(own), gates }) : [evaluationText(own), ...notes].join('\n'));
+      const probes = await probeVerdicts(store, own.run.id, own.run.batchSize, input.gates.maxGrowth);
+      const probeOut = probes.length === 0 ? {} : { probes: probeJson(probes) };
+      const probeLines = probes.length === 0 ? [] : ['', probeText(probes, own.run, f.gateProbes === true)];
+      ctx.out(f.json ? JSON.stringify({ ...evaluationJson(own), gates, ...probeOut }) : [evaluationText(own), ...probeLines, ...notes].join('\n'));
+      if (f.gateProbes === true && own.completion?.state !== 'failed') return exitCodeForVerdict(worstVerdict(own.verdict, probes));
       return exitCodeOf(own);
     }
     const c = facts.comparison;

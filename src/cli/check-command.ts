@@ -19,6 +19,7 @@ export function checkCommand(ctx: CliContext): Command {
     .option('--max-level-change <fraction>', 'with --baseline: also FAIL when per-batch time is surely more than this much above the baseline (e.g. 0.25)')
     .option('--force', 'with --baseline: compare even when the workloads differ')
     .option('--allow-partial', 'gate a run that did not complete (running, interrupted, aborted) on the batches it recorded, instead of INCONCLUSIVE')
+    .option('--gate-probes', 'exit on the worst of the ingest verdict and every probe kind\'s verdict (runs made with --probe)')
     .option('--json', 'print one JSON object: verdict, growthRatio, ci, warmupDropped, keptBatches, perThousandObjects, exponentK, detectableGrowth, batchesNeeded, stoppedEarly, baseline, ...')
     .addHelpText('after', '\nThe rule (Theil–Sen on log batch times after a warm-up trim, Sen CI) is specified in the README.\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (fewer than 10 kept batches, or the run did not complete:\n  running, interrupted or aborted; --allow-partial gates on the batches present), 4 the run failed (its reason is printed).')
     .action(async (ref: string, flags: CheckFlags) => {

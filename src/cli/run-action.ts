@@ -21,8 +21,11 @@ import { parseDuration } from './parse-duration.js';
 import { ProgressLine } from './progress-line.js';
 import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
+import { parseProbeFlags, type ProbeFlags } from './probe-flags.js';
+import { probeJson, probeText } from './probe-output.js';
+import { probeVerdicts } from '../engine/probes/probe-verdicts.js';
 
-export interface RunFlags {
+export interface RunFlags extends ProbeFlags {
   objects?: string;
   batchSize?: string;
   concurrency?: string;
@@ -127,6 +130,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   const connectMs = parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
   const retries = parseIntFlag(f.retries ?? '2', '--retries', 0, 20);
   const maxErrorRate = parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
+  const probes = parseProbeFlags(f);
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resolveWorkload(fromFile, workloadFromFlags(f));
   backendEntry(f.backend);
@@ -140,6 +144,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     backend: f.backend,
     ...(f.data === undefined ? {} : { dataDir: f.data }),
     keepData: f.keepData === true,
+    ...(probes ? { probes: probes.kinds } : {}),
     target: { ...targetFromFlags(f), timeouts: { requestMs, connectMs } },
   });
   let store: ResultsStore | undefined;
@@ -158,6 +163,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
       maxErrorRate,
       maxGrowth: limit,
       stopEarly,
+      ...(probes ? { probes } : {}),
       retries,
       signal: signals.stop.signal,
       abortNow: signals.abortNow.signal,
@@ -169,7 +175,9 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     });
     progress?.done();
     const evaluation = await evaluateRun(store, result.run, limit);
-    ctx.out(renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width }));
+    const summary = renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width });
+    const verdicts = probes ? await probeVerdicts(store, result.run.id, result.run.batchSize, limit) : [];
+    ctx.out(verdicts.length === 0 ? summary : f.json ? JSON.stringify({ ...JSON.parse(summary), probes: probeJson(verdicts) }) : `${summary}\n${probeText(verdicts, result.run)}`);
     if (result.run.status === 'aborted') {
       keepData = true;
       ctx.err(abortedNote(result, prepared.removableDataDir));

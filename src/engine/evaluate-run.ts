@@ -39,7 +39,8 @@ export async function evaluateRun(store: ResultsStore, run: RunRecord, limit: nu
     if (look.decision === 'stop-fail') earlyStop = look;
   }
   const completion = runCompletion(run, batches, opts.allowPartial === true);
-  const own = earlyStop ? 'FAIL' : gate.verdict;
+  // a stop by --probe-stop-above is a FAIL too (issue 18)
+  const own = earlyStop || run.stopInfo?.probe ? 'FAIL' : gate.verdict;
   const verdict = completion.state === 'failed' ? 'FAIL' : completion.state === 'partial' && !completion.gatedPartial ? 'INCONCLUSIVE' : own;
   return { run, batches, gate, earlyStop, verdict, completion };
 }

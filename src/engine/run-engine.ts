@@ -45,6 +45,8 @@ export interface EngineOptions {
   onBatch?: (p: EngineProgress) => void;
   /** Asked after every recorded batch; a non-null answer stops the run as `stopped-early`. */
   shouldStop?: (batches: readonly BatchRecord[]) => StopInfo | null;
+  /** Read-side probes after each batch, outside its clock (src/engine/probes/); recorded with the batch. */
+  probes?: { afterBatch(batch: number, stored: number, ingestOps: readonly OpTiming[]): Promise<OpTiming[]> };
 }
 
 export interface EngineResult {
@@ -60,6 +62,7 @@ interface BatchWork {
   prepOps: OpTiming[];
   ingestOps: OpTiming[];
   verifyOps: OpTiming[];
+  probeOps: OpTiming[];
   startNs: bigint;
   wallNs: bigint;
   startedAt: string;
@@ -97,7 +100,8 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
       const stored = storedDatastreams(ingestOps);
       verifyOps = (await runPool(plans, w.concurrency, (p) => verifyObject(backend, p, stored))).flat();
     }
-    return { plans, prepOps, ingestOps, verifyOps, startNs, wallNs, startedAt };
+    const probeOps = o.probes ? await o.probes.afterBatch(b + 1, b * w.batchSize + plans.length, ingestOps) : [];
+    return { plans, prepOps, ingestOps, verifyOps, probeOps, startNs, wallNs, startedAt };
   };
 
   for (let b = 0; b < total; b++) {
@@ -105,10 +109,10 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     const work = await untilAborted(runBatch(b), o.abortNow);
     // aborted in flight: the batch is not recorded (its objects may be half-written on the target)
     if (work === ABORTED) return { status: 'aborted', batches, abortedInBatch: b + 1 };
-    const { plans, prepOps, ingestOps, verifyOps, startNs, wallNs, startedAt } = work;
+    const { plans, prepOps, ingestOps, verifyOps, probeOps, startNs, wallNs, startedAt } = work;
 
     const batch = summariseBatch({ index: b + 1, objects: plans.length, objectsBefore: objectsDone, startNs, wallNs, startedAt }, ingestOps);
-    await o.sink.recordBatch(o.runId, batch, toOpRecords([...prepOps, ...ingestOps, ...verifyOps], startNs));
+    await o.sink.recordBatch(o.runId, batch, toOpRecords([...prepOps, ...ingestOps, ...verifyOps, ...probeOps], startNs));
     batches.push(batch);
 
     objectsDone += plans.length;

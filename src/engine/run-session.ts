@@ -20,6 +20,8 @@ import { earlyStopCheck } from './early-stop.js';
 import { keystreamImpl } from '../generate/native-keystream.js';
 import { hostFacts } from './host-facts.js';
 import { runEngine, type EngineProgress } from './run-engine.js';
+import { refuseUnsupportedProbes, type ProbeKind } from './probes/probe-kinds.js';
+import { probeStops, ProbeRunner, type ProbeOptions } from './probes/probe-runner.js';
 
 export const newRunId = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10);
 
@@ -29,6 +31,8 @@ export interface PrepareOptions {
   /** Data directory of an embedded store; default reports/data/<run id>, removed after the run unless keepData. */
   dataDir?: string;
   keepData?: boolean;
+  /** Probe kinds the backend must be able to run (refused before its preflight, exit 2). */
+  probes?: readonly ProbeKind[];
   /** Target and credentials of a server backend (the password only ever from the environment). */
   target?: Pick<BackendOptions, 'url' | 'user' | 'password' | 'token' | 'caFile' | 'pidNamespace' | 'ldp' | 's3' | 'httpPut' | 'timeouts'>;
 }
@@ -57,6 +61,7 @@ export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
     if (removeData && opts.keepData !== true) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    if (o.probes) refuseUnsupportedProbes(backend, o.probes);
     const info = await backend.preflight();
     return { id, workload: o.workload, backend, info, removableDataDir: removeData ? dataDir : null, release };
   } catch (e) {
@@ -73,6 +78,8 @@ export interface RunSessionOptions {
   maxGrowth: number;
   /** Early FAIL: stop when the sequential look is certain. */
   stopEarly?: boolean;
+  /** Read-side probes between batches (run --probe). */
+  probes?: ProbeOptions;
   /** Attempts after the first of an operation that failed in a way worth retrying (--retries; retry-policy.ts). */
   retries?: number;
   /** Stop after the current batch (the first Ctrl-C or SIGTERM). */
@@ -113,6 +120,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
     heartbeatAt: new Date().toISOString(),
     settings: { maxErrorRate: o.maxErrorRate, maxGrowth: o.maxGrowth, stopEarly: o.stopEarly === true, retries: o.retries ?? DEFAULT_RETRY_POLICY.retries },
   };
+  if (o.probes && run.settings) run.settings.probes = { kinds: [...o.probes.kinds], sample: o.probes.sample, stopAboveMs: o.probes.stopAboveMs ?? null };
   await o.store.createRun(run);
   const previousPolicy = setRetryPolicy({ ...DEFAULT_RETRY_POLICY, retries: o.retries ?? DEFAULT_RETRY_POLICY.retries });
   const store = o.store;
@@ -123,6 +131,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
     },
   };
   o.onStart?.(run);
+  const probes = o.probes ? new ProbeRunner(p.backend, p.workload, `${p.id.slice(0, 6)}-`, o.probes, run.plannedBatches) : undefined;
   try {
     const result = await runEngine({
       runId: p.id,
@@ -134,7 +143,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.abortNow ? { abortNow: o.abortNow } : {}),
       ...(o.onBatch ? { onBatch: o.onBatch } : {}),
-      ...(o.stopEarly ? { shouldStop: earlyStopCheck({ batchSize: p.workload.batchSize, limit: o.maxGrowth, plannedBatches: run.plannedBatches }) } : {}),
+      ...probeStops(probes, o.stopEarly ? earlyStopCheck({ batchSize: p.workload.batchSize, limit: o.maxGrowth, plannedBatches: run.plannedBatches }) : undefined),
     });
     const stop = result.stop ?? null;
     await o.store.finishRun(p.id, result.status, null, stop);

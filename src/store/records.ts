@@ -59,6 +59,8 @@ export interface RunSettings {
   stopEarly: boolean;
   /** --retries of the run (attempts after the first). */
   retries?: number;
+  /** Read-side probes between batches (run --probe), when asked for. */
+  probes?: { kinds: string[]; sample: number; stopAboveMs: number | null };
 }
 
 /** Why a run stopped early (docs/growth-gate.md, "Early FAIL"). */
@@ -70,6 +72,8 @@ export interface StopInfo {
   limit: number;
   /** Wall time used so far over the projected wall time of the whole planned run. */
   shareOfPlannedTime: number;
+  /** A stop by --probe-stop-above (issue 18): the probe kind, its median latency in the batch, the limit. */
+  probe?: { kind: string; medianMs: number; limitMs: number };
 }
 
 export interface BatchRecord {

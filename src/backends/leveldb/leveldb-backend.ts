@@ -11,9 +11,10 @@ import { ClassicLevel } from 'classic-level';
 import { contentChunks } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError } from '../../errors.js';
-import type { Backend, ListCapability, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, HeadCapability, ListCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
 import { OpError, timeOp } from '../op-timer.js';
 import * as K from './keys.js';
+import { levelHead, levelListPage, levelReadRange } from './leveldb-probes.js';
 import { WriteCombiner, type PutOp, type Write } from './write-combiner.js';
 
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -42,7 +43,7 @@ export interface LevelDbOptions {
   dataDir: string;
 }
 
-export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability, ListCapability {
+export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability, ListCapability, HeadCapability, RangeReadCapability, ListPageCapability {
   readonly name = 'leveldb';
   private readonly db: ClassicLevel<string, Buffer>;
   private readonly writes: WriteCombiner;
@@ -160,6 +161,18 @@ export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability
 
   async *list(): AsyncIterable<string> {
     for await (const key of this.db.keys(K.objectsRange())) yield key.slice('obj!'.length);
+  }
+
+  head(objectId: string, datastreamId: string): Promise<{ size: number }> {
+    return levelHead(this.db, objectId, datastreamId);
+  }
+
+  readRange(objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
+    return levelReadRange(this.db, objectId, datastreamId, range);
+  }
+
+  listFirstPage(max: number): Promise<{ entries: number }> {
+    return levelListPage(this.db, max);
   }
 
   async close(): Promise<void> {

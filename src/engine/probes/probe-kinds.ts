@@ -1,0 +1,61 @@
+/**
+ * The read-side probe kinds of `run --probe KINDS` (issue 18) and which backend capability each
+ * needs: `get` reads a whole datastream (ReadCapability), `head` its metadata (HeadCapability),
+ * `range` a byte range (RangeReadCapability), `list` the first page of the run's listing
+ * (ListPageCapability), `delete` creates an object outside the population and removes it
+ * (RemoveCapability). A kind the backend cannot do is refused before the run starts (exit 2).
+ */
+import { canHead, canListPage, canRead, canReadRange, canRemove, type Backend, type ProbeOpKind } from '../../backends/backend.js';
+import { UsageError } from '../../errors.js';
+
+export const PROBE_KINDS = ['get', 'head', 'range', 'list', 'delete'] as const;
+export type ProbeKind = (typeof PROBE_KINDS)[number];
+
+/** The operation kinds a probe kind records; the first is the one its verdict is computed from. */
+export const PROBE_OP_KINDS: Record<ProbeKind, readonly ProbeOpKind[]> = {
+  get: ['probe-get', 'probe-get-warm'],
+  head: ['probe-head'],
+  range: ['probe-range'],
+  list: ['probe-list'],
+  delete: ['probe-delete', 'probe-create'],
+};
+
+/** The probe kind an operation kind belongs to, or null for an ingest operation. */
+export function probeKindOf(opKind: string): ProbeKind | null {
+  for (const k of PROBE_KINDS) if (PROBE_OP_KINDS[k].includes(opKind as ProbeOpKind)) return k;
+  return null;
+}
+
+/** `--probe get,head` or `--probe all`; an empty or unknown kind is a usage error naming the flag. */
+export function parseProbeKinds(raw: string): ProbeKind[] {
+  const parts = raw.split(',').map((s) => s.trim().toLowerCase());
+  if (parts.length === 1 && parts[0] === 'all') return [...PROBE_KINDS];
+  const out: ProbeKind[] = [];
+  for (const p of parts) {
+    if (!(PROBE_KINDS as readonly string[]).includes(p)) {
+      throw new UsageError('E_BAD_FLAG', `--probe "${raw}": "${p}" is not a probe kind`, `give a comma list of ${PROBE_KINDS.join(', ')}, or --probe all`);
+    }
+    if (!out.includes(p as ProbeKind)) out.push(p as ProbeKind);
+  }
+  return out;
+}
+
+const CAN: Record<ProbeKind, (b: Backend) => boolean> = {
+  get: canRead,
+  head: canHead,
+  range: canReadRange,
+  list: canListPage,
+  delete: canRemove,
+};
+
+/** Refuses (exit 2) the first kind the backend cannot probe, naming the kind and the backend. */
+export function refuseUnsupportedProbes(backend: Backend, kinds: readonly ProbeKind[]): void {
+  const missing = kinds.filter((k) => !CAN[k](backend));
+  if (missing.length === 0) return;
+  const can = PROBE_KINDS.filter((k) => CAN[k](backend));
+  throw new UsageError(
+    'E_PROBE_UNSUPPORTED',
+    `--probe ${missing.join(',')}: backend ${backend.name} cannot run the ${missing.join(', ')} probe${missing.length > 1 ? 's' : ''}`,
+    can.length > 0 ? `drop ${missing.join(', ')} from --probe; ${backend.name} can probe ${can.join(', ')}` : `drop --probe with --backend ${backend.name}`,
+  );
+}

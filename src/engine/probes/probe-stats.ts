@@ -1,0 +1,60 @@
+/**
+ * Probe latencies as series: per batch, the median latency of a probe kind's successful
+ * operations, indexed by the objects stored when the probes ran (the batch's end). Pure functions
+ * over probe operation rows, shared by the run (--probe-stop-above) and `check`.
+ */
+import { PROBE_KINDS, PROBE_OP_KINDS, type ProbeKind } from './probe-kinds.js';
+
+/** Median of a list (the mean of the middle two for an even count); null when empty. */
+export function median(xs: readonly number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+export interface ProbeRow {
+  batch: number;
+  kind: string;
+  durationMs: number;
+}
+
+export interface ProbeSeries {
+  kind: ProbeKind;
+  /** Batches that have probes of this kind, ascending. */
+  batches: number[];
+  /** Median latency of the kind's verdict operation (get: the cold read) in each of those batches. */
+  medianMs: number[];
+  /** Median over the whole run of every cold (first) read, and of every warm (second) read; get only has warm. */
+  coldMedianMs: number | null;
+  warmMedianMs: number | null;
+}
+
+/** One series per probe kind present in the rows (successful probe operations only). */
+export function probeSeries(rows: readonly ProbeRow[]): ProbeSeries[] {
+  const out: ProbeSeries[] = [];
+  for (const kind of PROBE_KINDS) {
+    const [primary, second] = PROBE_OP_KINDS[kind];
+    const byBatch = new Map<number, number[]>();
+    const all: number[] = [];
+    const warm: number[] = [];
+    for (const r of rows) {
+      if (r.kind === primary) {
+        let list = byBatch.get(r.batch);
+        if (list === undefined) byBatch.set(r.batch, (list = []));
+        list.push(r.durationMs);
+        all.push(r.durationMs);
+      } else if (kind === 'get' && r.kind === second) warm.push(r.durationMs);
+    }
+    if (byBatch.size === 0) continue;
+    const batches = [...byBatch.keys()].sort((a, b) => a - b);
+    out.push({
+      kind,
+      batches,
+      medianMs: batches.map((b) => median(byBatch.get(b) as number[]) as number),
+      coldMedianMs: median(all),
+      warmMedianMs: kind === 'get' ? median(warm) : null,
+    });
+  }
+  return out;
+}
