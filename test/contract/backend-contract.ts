@@ -11,6 +11,7 @@ import { OpError } from '../../src/backends/op-timer.js';
 import { contentSha256 } from '../../src/generate/content.js';
 import { planObject, type ObjectPlan } from '../../src/generate/plan.js';
 import type { Workload } from '../../src/workload/workload.js';
+import { probeContract } from './probe-contract.js';
 
 export interface ContractTarget {
   backend: Backend;
@@ -65,6 +66,7 @@ export interface ContractOptions {
 }
 
 export function backendContract(name: string, make: () => Promise<ContractTarget>, opts: ContractOptions = { emptyContent: true }): void {
+  probeContract(name, make);
   describe(`backend contract: ${name}`, () => {
     test('preflight names the backend and its target, without credentials', async () => {
       const t = await make();

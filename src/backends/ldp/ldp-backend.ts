@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BatchLifecycle, CleanupCapability, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import { headSize, rangeBody } from '../http/probe-requests.js';
+import { ldpListContainer } from './ldp-probes.js';
 import { asTargetError, HttpTarget, refusal, type Asked, type HttpResult, type HttpTargetOptions } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { BINARY_LINK, CONTAINER_LINK, FLAVOR, type Flavor, type FlavorName } from './flavor.js';
@@ -27,7 +29,7 @@ export interface LdpOptions extends HttpTargetOptions {
   purpose: 'run' | 'clean';
 }
 
-export class LdpBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability {
+export class LdpBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability {
   readonly name = 'ldp';
   private readonly http: HttpTarget;
   private readonly flavor: Flavor;
@@ -169,6 +171,27 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
       yield chunk;
     }
     if (hash && claimed && hash.digest('hex') !== claimed) throw new OpError('E_DIGEST_HEADER', `GET ${path}: the Digest header does not match the body`);
+  }
+
+  /** The path of a stored binary (the object's index is the id's trailing number). */
+  private binaryPath(objectId: string, datastreamId: string): string {
+    return `${this.objectPath({ id: objectId, index: Number(/(\d+)$/.exec(objectId)?.[1] ?? -1) })}/${datastreamId}`;
+  }
+
+  head(objectId: string, datastreamId: string): Promise<{ size: number | null; httpStatus: number }> {
+    const path = this.binaryPath(objectId, datastreamId);
+    return headSize(this.http, path, this.asked('HEAD', path));
+  }
+
+  readRange(objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
+    const path = this.binaryPath(objectId, datastreamId);
+    return rangeBody(this.http, path, range, this.asked('GET', path));
+  }
+
+  /** The run container's listing (LDP does not page: the whole of it). */
+  listFirstPage(): Promise<{ entries: number; httpStatus: number }> {
+    const path = this.slash(this.runPath);
+    return ldpListContainer(this.http, path, this.asked('GET', path));
   }
 
   async remove(ref: ObjectRef): Promise<void> {
