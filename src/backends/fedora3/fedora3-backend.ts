@@ -7,7 +7,9 @@
  */
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
-import type { Backend, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import { headSize, rangeBody } from '../http/probe-requests.js';
+import { findObjectsPage } from './fedora3-probes.js';
 import { authError, HttpTarget, type HttpTargetOptions } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { checkAddDatastream, checkCreateObject, checkPurge, type Asked } from './fedora3-responses.js';
@@ -20,10 +22,12 @@ export interface Fedora3Options extends HttpTargetOptions {
 
 const q = (params: Record<string, string>): string => new URLSearchParams(params).toString();
 
-export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability {
+export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability, HeadCapability, RangeReadCapability, ListPageCapability {
   readonly name = 'fedora3';
   private readonly http: HttpTarget;
   private readonly ns: string;
+  /** The run's object id prefix (ids are prefix + index), learned from its first object: the `list` probe's PID pattern. */
+  private idPrefix: string | null = null;
 
   constructor(o: Fedora3Options) {
     this.ns = validateNamespace(o.pidNamespace);
@@ -44,6 +48,7 @@ export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability
 
   async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
     const pid = toPid(this.ns, plan.id);
+    this.idPrefix ??= plan.id.replace(/\d+$/, '');
     const meta = { objectId: plan.id, objectIndex: plan.index };
     const created = await timeOp({ ...meta, kind: 'create-object', datastreamId: null, bytes: 0 }, async () => {
       const path = this.path(`/objects/${pid}?${q({ label: plan.id })}`);
@@ -82,6 +87,21 @@ export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability
       throw new OpError(res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${pid}/${datastreamId}: HTTP ${res.status} ${text.slice(0, 120)}`, res.status);
     }
     yield* res.body;
+  }
+
+  head(objectId: string, datastreamId: string): Promise<{ size: number | null; httpStatus: number }> {
+    const path = this.path(`/objects/${toPid(this.ns, objectId)}/datastreams/${datastreamId}/content`);
+    return headSize(this.http, path, this.asked('HEAD', path));
+  }
+
+  readRange(objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
+    const path = this.path(`/objects/${toPid(this.ns, objectId)}/datastreams/${datastreamId}/content`);
+    return rangeBody(this.http, path, range, this.asked('GET', path));
+  }
+
+  /** findObjects on the run's PID prefix (the namespace's until an object was stored). */
+  listFirstPage(max: number): Promise<{ entries: number; httpStatus: number }> {
+    return findObjectsPage(this.http, `${this.ns}:${this.idPrefix ?? ''}*`, max, (p) => this.asked('GET', p));
   }
 
   async remove({ id: objectId }: ObjectRef): Promise<void> {
