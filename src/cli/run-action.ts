@@ -5,6 +5,7 @@ import type { FlavorName } from '../backends/ldp/flavor.js';
 import type { CollectionsMode } from '../backends/http-put/dav-collections.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
+import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
 import { inFlightNow } from '../engine/in-flight.js';
 import { prepareRun, runSession, type PrepareOptions } from '../engine/run-session.js';
 import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
@@ -69,6 +70,8 @@ export interface RunFlags extends ProbeFlags {
   requestTimeout?: string;
   connectTimeout?: string;
   retries?: string;
+  maxDatastreamSize?: string;
+  ignoreFreeSpace?: boolean;
 }
 
 function workloadFromFlags(f: RunFlags): WorkloadOverrides {
@@ -129,10 +132,12 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   const requestMs = parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
   const connectMs = parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
   const retries = parseIntFlag(f.retries ?? '2', '--retries', 0, 20);
+  const maxDatastreamBytes = f.maxDatastreamSize === undefined ? DEFAULT_MAX_DATASTREAM_BYTES : parseBytes(f.maxDatastreamSize, '--max-datastream-size');
   const maxErrorRate = parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
   const probes = parseProbeFlags(f);
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resolveWorkload(fromFile, workloadFromFlags(f));
+  checkDatastreamSizes(workload, maxDatastreamBytes);
   backendEntry(f.backend);
   refuseForeignFlags(f.backend, f as unknown as Record<string, unknown>, o.backendDefaulted === true);
   if (f.tx === 'per-batch' && f.flavor === 'solid') {
@@ -144,6 +149,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     backend: f.backend,
     ...(f.data === undefined ? {} : { dataDir: f.data }),
     keepData: f.keepData === true,
+    ignoreFreeSpace: f.ignoreFreeSpace === true,
     ...(probes ? { probes: probes.kinds } : {}),
     target: { ...targetFromFlags(f), timeouts: { requestMs, connectMs } },
   });

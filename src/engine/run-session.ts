@@ -17,6 +17,7 @@ import type { BatchRecord, RunRecord } from '../store/records.js';
 import { TOOL_VERSION } from '../version.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { earlyStopCheck } from './early-stop.js';
+import { checkFreeSpace } from './run-sanity.js';
 import { keystreamImpl } from '../generate/native-keystream.js';
 import { hostFacts } from './host-facts.js';
 import { runEngine, type EngineProgress } from './run-engine.js';
@@ -31,6 +32,8 @@ export interface PrepareOptions {
   /** Data directory of an embedded store; default reports/data/<run id>, removed after the run unless keepData. */
   dataDir?: string;
   keepData?: boolean;
+  /** Start an embedded-store run even when its planned bytes exceed the free space of its data directory. */
+  ignoreFreeSpace?: boolean;
   /** Probe kinds the backend must be able to run (refused before its preflight, exit 2). */
   probes?: readonly ProbeKind[];
   /** Target and credentials of a server backend (the password only ever from the environment). */
@@ -55,6 +58,8 @@ export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
   const id = newRunId();
   const dataDir = o.dataDir ?? join('reports', 'data', id);
   const removeData = o.dataDir === undefined && o.keepData !== true;
+  // the embedded store writes into dataDir: a run that cannot fit is refused before anything is made
+  if (o.backend === 'leveldb' && o.ignoreFreeSpace !== true) checkFreeSpace(o.workload, dataDir);
   const backend = createBackend(o.backend, { dataDir, concurrency: o.workload.concurrency, runId: id, workload: o.workload, purpose: 'run', ...(o.target ?? {}) });
   const release = async (opts: { keepData?: boolean } = {}): Promise<void> => {
     await backend.close();

@@ -9,7 +9,8 @@ import { contentBuffer, contentChunks, contentSha256 } from '../../generate/cont
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError, UsageError } from '../../errors.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BulkCleanCapability, BulkCleanResult, OpTiming, ReadCapability, TargetInfo } from '../backend.js';
+import type { Backend, BulkCleanCapability, BulkCleanResult, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import { s3HeadSize, s3ListPage, s3RangeBody, s3RemoveKeys } from './s3-probes.js';
 import { asTargetError, headerValue, type HttpTimeouts } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { loadCredentials } from './credentials.js';
@@ -51,10 +52,12 @@ function s3Hint(e: unknown, what: string): string | undefined {
 
 const xmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export class S3Backend implements Backend, ReadCapability, BulkCleanCapability {
+export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, HeadCapability, RangeReadCapability, ListPageCapability, RemoveCapability {
   readonly name = 's3';
   private readonly s3: S3Client;
   private readonly root: string;
+  /** The datastream ids of the run's objects, learned from the first object stored (an object is one key per datastream). */
+  private dsIds: string[] | null = null;
 
   constructor(private readonly o: S3Options) {
     if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(o.bucket)) {
@@ -109,6 +112,7 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability {
   }
 
   async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
+    this.dsIds ??= plan.datastreams.map((d) => d.id);
     const ops: OpTiming[] = [];
     for (const ds of plan.datastreams) {
       const meta = { kind: 'add-datastream' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
@@ -149,6 +153,27 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability {
       throw new OpError(res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${key}: HTTP ${res.status} ${text.slice(0, 120)}`, res.status);
     }
     yield* res.body;
+  }
+
+  private keyOf(objectId: string, datastreamId: string): string {
+    return this.key(objectId, Number(/(\d+)$/.exec(objectId)?.[1] ?? -1), datastreamId);
+  }
+
+  head(objectId: string, datastreamId: string): Promise<{ size: number | null; httpStatus: number }> {
+    return s3HeadSize(this.s3, this.keyOf(objectId, datastreamId));
+  }
+
+  readRange(objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
+    return s3RangeBody(this.s3, this.keyOf(objectId, datastreamId), range);
+  }
+
+  listFirstPage(max: number): Promise<{ entries: number; httpStatus: number }> {
+    return s3ListPage(this.s3, `${this.root}/`, max);
+  }
+
+  /** DeleteObject on each datastream key of the object (the delete probe; clean uses cleanAll). */
+  remove(ref: ObjectRef): Promise<void> {
+    return s3RemoveKeys(this.s3, (this.dsIds ?? []).map((ds) => this.key(ref.id, ref.index, ds)));
   }
 
   /** Lists every key under the run's prefix and deletes them 1,000 at a time with DeleteObjects. */

@@ -83,12 +83,13 @@ export class S3Client {
   }
 
   /** GET with the body left for the caller to stream; status/headers checked by the caller. */
-  async open(key: string): Promise<Awaited<ReturnType<HttpTarget['open']>>> {
+  async open(key: string, extra: Record<string, string> = {}): Promise<Awaited<ReturnType<HttpTarget['open']>>> {
     const path = `${this.prefix}/${encodeKey(key)}`;
     const signed = aws4.sign({ host: this.host, path, method: 'GET', service: 's3', region: this.o.region, headers: { 'x-amz-content-sha256': EMPTY_SHA256 } }, this.o.credentials);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(signed.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = String(v);
-    return this.http.open('GET', path, headers);
+    // extra headers (a probe's Range) go unsigned: SigV4 checks only the headers it signed
+    return this.http.open('GET', path, { ...headers, ...extra });
   }
 
   close(): Promise<void> {
