@@ -1,11 +1,14 @@
 /**
- * Which backend takes which flag of `run`, in one table beside the registry. A backend flag given
- * with a backend that does not take it is refused (exit 2) naming the flag and the backends that do
- * take it — forgetting `--backend fedora3` must not benchmark the embedded LevelDB store and pass.
- * Imports nothing heavy: the CLI checks before any backend is loaded.
+ * Which backend takes which flag, derived from the backend modules' option lists. A backend flag
+ * given with a backend that does not take it is refused (exit 2) naming the flag and the backends
+ * that do take it — forgetting `--backend fedora3` must not benchmark the embedded LevelDB store
+ * and pass; `clean` of an S3 run must not silently ignore --purge-tombstones. Imports only the
+ * registry, which loads no backend: the CLI checks before any backend is loaded.
  */
 import { UsageError } from '../errors.js';
+import { optionKey, type OptionCommand } from './backend-module.js';
 import type { BackendName } from './backend-names.js';
+import { BACKEND_MODULES } from './registry.js';
 
 export interface BackendFlag {
   /** The flag as typed. */
@@ -18,46 +21,53 @@ export interface BackendFlag {
   instead?: Partial<Record<BackendName, string>>;
 }
 
-const SERVERS: readonly BackendName[] = ['fedora3', 'ldp', 'http-put', 's3'];
-const BASIC_AUTH: readonly BackendName[] = ['fedora3', 'ldp', 'http-put'];
+/** The table of one command's backend flags, in the order the modules list them. */
+export function backendFlags(command: OptionCommand): BackendFlag[] {
+  const table = new Map<string, BackendFlag & { backends: BackendName[] }>();
+  for (const m of BACKEND_MODULES) {
+    for (const o of m.options) {
+      if (!(o.commands ?? ['run']).includes(command)) continue;
+      const row = table.get(o.flag) ?? { flag: o.flag, key: optionKey(o.flag), backends: [] };
+      row.backends.push(m.name);
+      table.set(o.flag, row);
+    }
+  }
+  for (const m of BACKEND_MODULES) {
+    for (const [flag, hint] of Object.entries(m.instead ?? {})) {
+      const row = table.get(flag);
+      if (row) row.instead = { ...row.instead, [m.name]: hint };
+    }
+  }
+  return [...table.values()];
+}
 
-const s3 = (flag: string, key: string): BackendFlag => ({ flag, key, backends: ['s3'] });
-const ldp = (flag: string, key: string): BackendFlag => ({ flag, key, backends: ['ldp'] });
+/** The backend flags of `run`. */
+export const BACKEND_FLAGS: readonly BackendFlag[] = backendFlags('run');
+const CLEAN_FLAGS: readonly BackendFlag[] = backendFlags('clean');
 
-export const BACKEND_FLAGS: readonly BackendFlag[] = [
-  { flag: '--data', key: 'data', backends: ['leveldb'] },
-  { flag: '--keep-data', key: 'keepData', backends: ['leveldb'] },
-  { flag: '--url', key: 'url', backends: SERVERS },
-  { flag: '--ca', key: 'ca', backends: SERVERS },
-  { flag: '--user', key: 'user', backends: BASIC_AUTH, instead: { s3: 's3 signs with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile): drop --user' } },
-  { flag: '--pid-namespace', key: 'pidNamespace', backends: ['fedora3'] },
-  ldp('--flavor', 'flavor'),
-  ldp('--create', 'create'),
-  ldp('--tx', 'tx'),
-  { flag: '--collections', key: 'collections', backends: ['http-put'] },
-  s3('--bucket', 'bucket'),
-  s3('--region', 'region'),
-  s3('--path-style', 'pathStyle'),
-  s3('--profile', 'profile'),
-  s3('--unsigned-payload', 'unsignedPayload'),
-  s3('--multipart-threshold', 'multipartThreshold'),
-  s3('--part-size', 'partSize'),
-  s3('--allow-small-parts', 'allowSmallParts'),
-  s3('--create-bucket', 'createBucket'),
-  s3('--allow-existing', 'allowExisting'),
-];
+function foreignFlag(table: readonly BackendFlag[], backend: string, given: Readonly<Record<string, unknown>>): BackendFlag | undefined {
+  return table.find((f) => {
+    const value = given[f.key];
+    return value !== undefined && value !== false && !(f.backends as readonly string[]).includes(backend);
+  });
+}
 
 /**
  * Throws the usage error for the first backend flag in `given` (parsed flags; absent ones are
  * undefined) that `backend` does not take. `defaulted`: --backend was not typed (leveldb by default).
  */
 export function refuseForeignFlags(backend: string, given: Readonly<Record<string, unknown>>, defaulted = false): void {
-  for (const f of BACKEND_FLAGS) {
-    const value = given[f.key];
-    if (value === undefined || value === false || (f.backends as readonly string[]).includes(backend)) continue;
-    const which = `--backend ${backend}${defaulted ? ' (the default)' : ''}`;
-    const [first, ...others] = f.backends;
-    const hint = f.instead?.[backend as BackendName] ?? `add --backend ${first}${others.length > 0 ? ` (or ${others.join(', ')})` : ''}, or drop ${f.flag}`;
-    throw new UsageError('E_FLAG_NOT_TAKEN', `${f.flag} is not taken by ${which}; it is for ${f.backends.join(', ')}`, hint);
-  }
+  const f = foreignFlag(BACKEND_FLAGS, backend, given);
+  if (f === undefined) return;
+  const which = `--backend ${backend}${defaulted ? ' (the default)' : ''}`;
+  const [first, ...others] = f.backends;
+  const hint = f.instead?.[backend as BackendName] ?? `add --backend ${first}${others.length > 0 ? ` (or ${others.join(', ')})` : ''}, or drop ${f.flag}`;
+  throw new UsageError('E_FLAG_NOT_TAKEN', `${f.flag} is not taken by ${which}; it is for ${f.backends.join(', ')}`, hint);
+}
+
+/** The same for `clean RUN`: a flag the run's backend does not take is refused, naming the run's backend. */
+export function refuseForeignCleanFlags(runId: string, backend: string, given: Readonly<Record<string, unknown>>): void {
+  const f = foreignFlag(CLEAN_FLAGS, backend, given);
+  if (f === undefined) return;
+  throw new UsageError('E_FLAG_NOT_TAKEN', `${f.flag} is not taken by run ${runId}'s backend ${backend}; it is for ${f.backends.join(', ')}`, f.instead?.[backend as BackendName] ?? `drop ${f.flag}: run ${runId} stored its objects with --backend ${backend}`);
 }

@@ -9,12 +9,9 @@ import { parseIntFlag } from './parse-flags.js';
 
 export interface CleanFlags {
   db: string;
-  user?: string;
-  ca?: string;
   concurrency: string;
-  purgeTombstones?: boolean;
-  profile?: string;
   json?: boolean;
+  // the backends' own flags (--user, --ca, --profile, --purge-tombstones) are read by the run's backend module
 }
 
 export async function clean(ctx: CliContext, ref: string, f: CleanFlags): Promise<void> {
@@ -23,15 +20,15 @@ export async function clean(ctx: CliContext, ref: string, f: CleanFlags): Promis
   try {
     const run = await store.resolveRun(ref);
     const { objects, bytesWritten } = await recordedObjects(store, run.id);
-    const password = process.env.INGEST_SCALE_PASSWORD;
+    // the secrets only from the environment, as for run (--user with INGEST_SCALE_TOKEN is refused by the target)
+    const password = process.env.INGEST_SCALE_PASSWORD || undefined;
+    const token = process.env.INGEST_SCALE_TOKEN || undefined;
     const r = await cleanRun({
       run,
       objects,
       bytesWritten,
-      purgeTombstones: f.purgeTombstones === true,
-      ...(f.profile === undefined ? {} : { s3Access: { profile: f.profile } }),
       concurrency,
-      access: { ...(f.user === undefined ? {} : { user: f.user }), ...(f.user !== undefined && password ? { password } : {}), ...(f.ca === undefined ? {} : { caFile: f.ca }) },
+      access: { flags: f as unknown as Record<string, unknown>, ...(password === undefined ? {} : { password }), ...(token === undefined ? {} : { token }) },
     });
     if (f.json) ctx.out(JSON.stringify({ runId: run.id, ...r }));
     else {

@@ -1,15 +1,13 @@
 /** What `ingest-scale run` does once its flags are parsed (loaded only when the command runs). */
-import { backendEntry } from '../backends/registry.js';
+import { backendModule } from '../backends/registry.js';
 import { refuseForeignFlags } from '../backends/backend-flags.js';
-import type { FlavorName } from '../backends/ldp/flavor.js';
-import type { CollectionsMode } from '../backends/http-put/dav-collections.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
 import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
 import { inFlightNow } from '../engine/in-flight.js';
-import { prepareRun, runSession, type PrepareOptions } from '../engine/run-session.js';
+import { prepareRun, runSession } from '../engine/run-session.js';
 import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
-import { isIngestScaleError, UsageError } from '../errors.js';
+import { isIngestScaleError } from '../errors.js';
 import { ResultsStore } from '../store/results-store.js';
 import { parseDatastreamFlag } from '../workload/datastream-spec.js';
 import { parseBytes } from '../workload/size.js';
@@ -40,24 +38,7 @@ export interface RunFlags extends ProbeFlags {
   backend: string;
   data?: string;
   keepData?: boolean;
-  url?: string;
-  user?: string;
-  ca?: string;
-  pidNamespace?: string;
-  flavor?: FlavorName;
-  create?: 'put' | 'post';
-  tx?: 'none' | 'per-batch';
-  bucket?: string;
-  region?: string;
-  pathStyle?: boolean;
-  profile?: string;
-  unsignedPayload?: boolean;
-  multipartThreshold?: string;
-  partSize?: string;
-  createBucket?: boolean;
-  allowExisting?: boolean;
-  allowSmallParts?: boolean;
-  collections?: CollectionsMode;
+  // each backend's own flags (--url, --bucket, --flavor, …) are read by its module (src/backends/<name>/index.ts)
   db: string;
   label?: string;
   maxGrowth: string;
@@ -92,37 +73,11 @@ function workloadFromFlags(f: RunFlags): WorkloadOverrides {
   return o;
 }
 
-function positive(n: number, flag: string): number {
-  if (n < 1) throw new UsageError('E_BAD_FLAG', `${flag} must be at least 1 byte`, `e.g. ${flag} 16MiB`);
-  return n;
-}
-
-function targetFromFlags(f: RunFlags): PrepareOptions['target'] {
-  const password = process.env.INGEST_SCALE_PASSWORD;
-  // a bearer token only from the environment, for the HTTP backends that send Authorization (not s3: SigV4)
-  const token = f.backend === 's3' ? undefined : process.env.INGEST_SCALE_TOKEN || undefined;
-  return {
-    ...(f.url === undefined ? {} : { url: f.url }),
-    ...(f.user === undefined ? {} : { user: f.user }),
-    ...(f.user !== undefined && password ? { password } : {}),
-    ...(token === undefined ? {} : { token }),
-    ...(f.ca === undefined ? {} : { caFile: f.ca }),
-    ...(f.pidNamespace === undefined ? {} : { pidNamespace: f.pidNamespace }),
-    ldp: { ...(f.flavor ? { flavor: f.flavor } : {}), ...(f.create ? { create: f.create } : {}), ...(f.tx ? { tx: f.tx } : {}) },
-    s3: {
-      ...(f.bucket === undefined ? {} : { bucket: f.bucket }),
-      ...(f.region === undefined ? {} : { region: f.region }),
-      ...(f.pathStyle ? { pathStyle: true } : {}),
-      ...(f.profile === undefined ? {} : { profile: f.profile }),
-      ...(f.unsignedPayload ? { unsignedPayload: true } : {}),
-      ...(f.multipartThreshold === undefined ? {} : { multipartThreshold: parseBytes(f.multipartThreshold, '--multipart-threshold') }),
-      ...(f.partSize === undefined ? {} : { partSize: positive(parseBytes(f.partSize, '--part-size'), '--part-size') }),
-      ...(f.createBucket ? { createBucket: true } : {}),
-      ...(f.allowExisting ? { allowExisting: true } : {}),
-      ...(f.allowSmallParts ? { allowSmallParts: true } : {}),
-    },
-    ...(f.collections === undefined ? {} : { httpPut: { collections: f.collections } }),
-  };
+/** The secrets of the HTTP backends, only ever from the environment (flags show in the process list). */
+function secretsFromEnv(): { password?: string; token?: string } {
+  const password = process.env.INGEST_SCALE_PASSWORD || undefined;
+  const token = process.env.INGEST_SCALE_TOKEN || undefined;
+  return { ...(password === undefined ? {} : { password }), ...(token === undefined ? {} : { token }) };
 }
 
 export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: boolean } = {}): Promise<ExitCode> {
@@ -138,11 +93,8 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resolveWorkload(fromFile, workloadFromFlags(f));
   checkDatastreamSizes(workload, maxDatastreamBytes);
-  backendEntry(f.backend);
+  backendModule(f.backend);
   refuseForeignFlags(f.backend, f as unknown as Record<string, unknown>, o.backendDefaulted === true);
-  if (f.tx === 'per-batch' && f.flavor === 'solid') {
-    throw new UsageError('E_BAD_FLAG', '--tx per-batch: Solid servers have no transactions', 'use --tx none with --flavor solid');
-  }
 
   const prepared = await prepareRun({
     workload,
@@ -151,7 +103,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     keepData: f.keepData === true,
     ignoreFreeSpace: f.ignoreFreeSpace === true,
     ...(probes ? { probes: probes.kinds } : {}),
-    target: { ...targetFromFlags(f), timeouts: { requestMs, connectMs } },
+    target: { flags: f as unknown as Record<string, unknown>, ...secretsFromEnv(), timeouts: { requestMs, connectMs } },
   });
   let store: ResultsStore | undefined;
   let keepData = false;

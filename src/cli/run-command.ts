@@ -1,15 +1,15 @@
 /** `ingest-scale run`: ingest a workload in batches, record everything, print chart and verdict. */
 import { Command, Option } from 'commander';
 import { BACKEND_NAMES } from '../backends/backend-names.js';
-import { FLAVORS } from '../backends/ldp/flavor.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
 import { LAYOUTS, VERIFY_MODES } from '../workload/workload.js';
+import { addBackendOptions } from './backend-options.js';
 import type { CliContext } from './context.js';
 import { dbFromEnv } from './parse-flags.js';
 import type { RunFlags } from './run-action.js';
 
 export function runCommand(ctx: CliContext): Command {
-  return new Command('run')
+  const head = new Command('run')
     .description('ingest a workload in fixed batches, record every batch in SQLite, and print a chart and the growth verdict')
     .option('-n, --objects <n>', 'objects to ingest (default 10000)')
     .option('--batch-size <n>', 'objects per batch; the gate fits one point per batch (default 400)')
@@ -21,27 +21,9 @@ export function runCommand(ctx: CliContext): Command {
     .option('--fanout-depth <n>', 'levels for --layout fanout (default 2)')
     .addOption(new Option('--verify <mode>', 'readback: read every datastream back after its batch and compare SHA-256 (not timed)').choices([...VERIFY_MODES]))
     .option('--workload <file.json>', 'read the workload from a JSON file (see fixtures/workloads/); flags override its fields')
-    .option('--backend <name>', `target store: ${BACKEND_NAMES.join(', ')}`, 'leveldb')
-    .option('--data <dir>', 'data directory of the embedded store, kept after the run (default: reports/data/<run id>, removed after the run)')
-    .option('--keep-data', 'keep the default data directory after the run')
-    .option('--url <url>', 'target URL of a server backend, e.g. http://127.0.0.1:8080/fedora')
-    .option('--user <name>', 'user for HTTP Basic auth (sent preemptively); the password is read from the INGEST_SCALE_PASSWORD environment variable. For a bearer token set INGEST_SCALE_TOKEN instead (not with --user)')
-    .option('--ca <file.pem>', 'trust this CA for an https target (certificates are always verified)')
-    .option('--pid-namespace <ns>', 'Fedora 3 PID namespace of the objects (default bench)')
-    .addOption(new Option('--flavor <name>', 'LDP server kind: how binaries, digests and transactions are spoken (default fedora6)').choices([...FLAVORS]))
-    .addOption(new Option('--create <method>', 'LDP: create object containers with PUT at a chosen path, or POST with a Slug (default put)').choices(['put', 'post']))
-    .option('--bucket <name>', 'S3: bucket to write into')
-    .option('--region <region>', 'S3: region of the signature (default us-east-1)')
-    .option('--path-style', 'S3: address the bucket in the path (default for IP and localhost endpoints), not as a virtual host')
-    .option('--profile <name>', 'S3: read credentials from this profile of ~/.aws/credentials (default: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN)')
-    .option('--unsigned-payload', 'S3: sign UNSIGNED-PAYLOAD instead of the SHA-256 of each body')
-    .option('--multipart-threshold <size>', 'S3: multipart upload above this size (default 64MiB)')
-    .option('--part-size <size>', 'S3: multipart part size (default 16MiB; at least 5MiB, as S3 requires, unless --allow-small-parts)')
-    .option('--allow-small-parts', 'S3: accept --part-size below 5MiB (for stores that take smaller parts; AWS S3 does not)')
-    .option('--create-bucket', 'S3: create the bucket when it does not exist')
-    .option('--allow-existing', 'S3: write into a bucket that already holds objects (under the run\'s own prefix)')
-    .addOption(new Option('--collections <mode>', 'http-put: make the run\'s collection, each layout level and each object\'s collection with WebDAV MKCOL first (mkcol, default; Apache mod_dav, rclone), or PUT straight to each path (none; servers that make paths themselves)').choices(['mkcol', 'none']))
-    .addOption(new Option('--tx <mode>', 'LDP: one transaction per batch, its commit timed as its own operation (default none)').choices(['none', 'per-batch']))
+    .option('--backend <name>', `target store: ${BACKEND_NAMES.join(', ')}`, 'leveldb');
+  // each backend's own options, from its module (src/backends/<name>/index.ts)
+  return addBackendOptions(head, 'run')
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--label <text>', 'a label for the run in lists and reports')
     .option('--max-growth <ratio>', 'FAIL when per-batch time surely grows by more than this over the run', '1.10')

@@ -4,13 +4,13 @@
  * run's own records (clean-objects.ts), so nothing else on the target is touched. A run that wrote
  * data but left no record clean can use, or a target that refuses, is a failure that says why.
  */
-import { existsSync } from 'node:fs';
 import { canCleanAll, canFinishClean, canRemove, type ObjectRef } from '../backends/backend.js';
 import { errorCodeOf } from '../backends/op-timer.js';
-import { createBackend, type BackendOptions } from '../backends/registry.js';
+import { refuseForeignCleanFlags } from '../backends/backend-flags.js';
+import type { RunTarget } from '../backends/backend-module.js';
+import { backendModule } from '../backends/registry.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import type { RunRecord } from '../store/records.js';
-import type { FlavorName } from '../backends/ldp/flavor.js';
 import type { Workload } from '../workload/workload.js';
 import { runPool } from './pool.js';
 
@@ -20,13 +20,12 @@ export interface CleanOptions {
   /** Bytes the run's batches recorded as written: with no object to remove, a clean cannot be a success. */
   bytesWritten?: number;
   concurrency: number;
-  /** Credentials and TLS for server backends; the URL is the run's recorded target. */
-  access: Pick<BackendOptions, 'user' | 'password' | 'caFile'>;
+  /**
+   * The flags of `clean` (--user, --ca, --profile, --purge-tombstones: the run's backend module reads
+   * its own and refuses the others) and the secrets from the environment; the URL is the run's recorded target.
+   */
+  access: Omit<RunTarget, 'timeouts'>;
   onProgress?: (done: number, total: number) => void;
-  /** S3: a named profile of the credentials file (else the AWS_* environment variables). */
-  s3Access?: { profile?: string };
-  /** LDP: also purge the tombstones Fedora leaves behind. */
-  purgeTombstones?: boolean;
 }
 
 export interface CleanResult {
@@ -49,26 +48,19 @@ export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
   if (run.source !== 'run' || run.target === null) {
     throw new UsageError('E_USAGE', `run ${run.id} was imported; it has no objects on any target`, 'clean only runs made by `ingest-scale run`');
   }
-  if (run.backend === 'leveldb' && !existsSync(run.target)) {
-    return { ...result, alreadyGone: o.objects.length, note: `the embedded store ${run.target} no longer exists (removed after the run unless --keep-data or --data)` };
-  }
-  const details = run.targetInfo?.details ?? {};
-  const backend = createBackend(run.backend, {
-    url: run.target,
-    runId: run.id,
-    workload: run.workload as Workload,
-    purpose: 'clean',
-    ...(typeof details.bucket === 'string'
-      ? { url: String(details.endpoint ?? run.target), s3: { bucket: details.bucket, region: String(details.region ?? 'us-east-1'), pathStyle: details.pathStyle === true, ...o.s3Access } }
-      : {}),
-    ...(typeof details.flavor === 'string' ? { ldp: { flavor: details.flavor as FlavorName, purgeTombstones: o.purgeTombstones === true } } : {}),
-    dataDir: run.target,
+  const flags = o.access.flags ?? {};
+  refuseForeignCleanFlags(run.id, run.backend, flags);
+  const entry = backendModule(run.backend);
+  const recorded = { id: run.id, backend: run.backend, target: run.target, targetInfo: run.targetInfo, workload: run.workload as Workload };
+  const reopened = entry.fromRecorded(recorded, {
+    flags,
     concurrency: o.concurrency,
-    ...o.access,
-    ...(typeof details.pidNamespace === 'string' ? { pidNamespace: details.pidNamespace } : {}),
-    // runs from before --collections made none, and PUT straight to each path
-    ...(run.backend === 'http-put' ? { httpPut: { collections: details.collections === 'mkcol' ? ('mkcol' as const) : ('none' as const) } } : {}),
+    ...(o.access.password === undefined ? {} : { password: o.access.password }),
+    ...(o.access.token === undefined ? {} : { token: o.access.token }),
   });
+  // a store that no longer exists (a removed data directory, a process's memory) has nothing left to remove
+  if ('gone' in reopened) return { ...result, alreadyGone: o.objects.length, note: reopened.gone };
+  const backend = await entry.create(reopened.options);
   try {
     await backend.preflight();
     if (canCleanAll(backend)) {

@@ -10,7 +10,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { customAlphabet } from 'nanoid';
 import type { Backend, TargetInfo } from '../backends/backend.js';
-import { createBackend, type BackendOptions } from '../backends/registry.js';
+import type { RunTarget } from '../backends/backend-module.js';
+import { createFromFlags } from '../backends/registry.js';
 import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.js';
 import type { ResultsStore } from '../store/results-store.js';
 import type { BatchRecord, RunRecord } from '../store/records.js';
@@ -36,8 +37,8 @@ export interface PrepareOptions {
   ignoreFreeSpace?: boolean;
   /** Probe kinds the backend must be able to run (refused before its preflight, exit 2). */
   probes?: readonly ProbeKind[];
-  /** Target and credentials of a server backend (the password only ever from the environment). */
-  target?: Pick<BackendOptions, 'url' | 'user' | 'password' | 'token' | 'caFile' | 'pidNamespace' | 'ldp' | 's3' | 'httpPut' | 'timeouts'>;
+  /** The backend's flags (its module reads them) and the secrets (the password only ever from the environment). */
+  target?: RunTarget;
 }
 
 export interface PreparedRun {
@@ -60,7 +61,7 @@ export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
   const removeData = o.dataDir === undefined && o.keepData !== true;
   // the embedded store writes into dataDir: a run that cannot fit is refused before anything is made
   if (o.backend === 'leveldb' && o.ignoreFreeSpace !== true) checkFreeSpace(o.workload, dataDir);
-  const backend = createBackend(o.backend, { dataDir, concurrency: o.workload.concurrency, runId: id, workload: o.workload, purpose: 'run', ...(o.target ?? {}) });
+  const backend = await createFromFlags(o.backend, { dataDir, concurrency: o.workload.concurrency, runId: id, workload: o.workload, purpose: 'run', ...(o.target ?? {}) });
   const release = async (opts: { keepData?: boolean } = {}): Promise<void> => {
     await backend.close();
     if (removeData && opts.keepData !== true) rmSync(dataDir, { recursive: true, force: true });
