@@ -9,7 +9,9 @@
 import { contentBuffer, contentChunks, contentInto } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BatchLifecycle, CleanupCapability, ObjectRef, OpTiming, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import { headSize, rangeBody } from '../http/probe-requests.js';
+import { propfindMembers } from './http-put-probes.js';
 import { BodyPool } from '../http/body-pool.js';
 import { headerValue, HttpTarget, refusal, targetError, unreachable, type HttpTargetOptions } from '../http/http-target.js';
 import { COPY_LIMIT } from '../http/write-body.js';
@@ -39,7 +41,7 @@ export interface HttpPutOptions extends HttpTargetOptions {
   purpose?: 'run' | 'clean';
 }
 
-export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability {
+export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability {
   readonly name = 'http-put';
   private readonly http: HttpTarget;
   /** Buffers for bodies above COPY_LIMIT (smaller ones the write client copies behind their head) up to BODY_CHUNK, reused once their bytes have left. */
@@ -158,6 +160,21 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
       throw new OpError(res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${objectId}/${datastreamId}: HTTP ${res.status}`, res.status);
     }
     yield* res.body;
+  }
+
+  /** Probes (http-put-probes.ts): HEAD and Range GET on the datastream's path, PROPFIND Depth 1 on the run collection. */
+  head(objectId: string, datastreamId: string): Promise<{ size: number | null; httpStatus: number }> {
+    const path = this.path(objectId, Number(/(\d+)$/.exec(objectId)?.[1] ?? -1), datastreamId);
+    return headSize(this.http, path, asked(this.http, 'HEAD', path));
+  }
+
+  readRange(objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
+    const path = this.path(objectId, Number(/(\d+)$/.exec(objectId)?.[1] ?? -1), datastreamId);
+    return rangeBody(this.http, path, range, asked(this.http, 'GET', path));
+  }
+
+  listFirstPage(): Promise<{ entries: number; httpStatus: number }> {
+    return propfindMembers(this.http, `${this.root}/`, asked(this.http, 'PROPFIND', `${this.root}/`));
   }
 
   /** Each datastream of the workload, then (with mkcol) the object's collection; its levels are left to finishClean. */

@@ -87,6 +87,12 @@ export class ProbeRunner {
         hint: 'the target returned bytes that differ from what was stored; see the probe operations in the results database',
       });
     }
+    const unlisted = last.ops.find((op) => op.errorCode === 'E_LIST_UNSUPPORTED');
+    if (unlisted) {
+      throw new RunFailedError('E_PROBE_UNSUPPORTED', `--probe list: the target does not list the run's objects (${unlisted.kind} answered HTTP ${unlisted.httpStatus ?? '?'})`, {
+        hint: 'drop list from --probe for this server (a WebDAV server needs PROPFIND; nginx needs the dav_ext module)',
+      });
+    }
     const limit = this.o.stopAboveMs;
     if (limit === undefined) return null;
     for (const kind of this.o.kinds) {

@@ -1,0 +1,27 @@
+/**
+ * Read-side probes over plain HTTP/WebDAV (issue 18): HEAD and a byte Range GET on a datastream's
+ * path (shared with the other HTTP backends), and the run collection's listing with WebDAV
+ * `PROPFIND Depth: 1` (RFC 4918 §9.1): a 207 multistatus with one response per member plus the
+ * collection itself. WebDAV does not page, so the whole listing is the first page. A server that
+ * does not answer PROPFIND (405/501: nginx's dav_methods without dav_ext) cannot be listed:
+ * E_LIST_UNSUPPORTED, which ends a run that asked for the list probe.
+ */
+import type { Asked, HttpTarget } from '../http/http-target.js';
+import { probeFailure } from '../http/probe-requests.js';
+import { OpError } from '../op-timer.js';
+
+const PROPFIND_BODY = '<?xml version="1.0" encoding="utf-8"?>\n<propfind xmlns="DAV:"><prop><resourcetype/></prop></propfind>\n';
+
+export async function propfindMembers(http: HttpTarget, collection: string, a: Asked): Promise<{ entries: number; httpStatus: number }> {
+  const r = await http.request('PROPFIND', collection, {
+    headers: { depth: '1', 'content-type': 'application/xml; charset=utf-8', 'content-length': String(Buffer.byteLength(PROPFIND_BODY)) },
+    body: PROPFIND_BODY,
+    readText: true,
+  });
+  if (r.status === 405 || r.status === 501) {
+    throw new OpError('E_LIST_UNSUPPORTED', `PROPFIND ${collection}: HTTP ${r.status}: the server does not list WebDAV collections (nginx needs the dav_ext module); drop list from --probe`, r.status);
+  }
+  if (r.status !== 207) probeFailure(r.status, r.headers, r.text, a);
+  const responses = [...r.text.matchAll(/<(?:[A-Za-z][\w.-]*:)?response[\s>]/g)].length;
+  return { entries: Math.max(0, responses - 1), httpStatus: r.status };
+}
