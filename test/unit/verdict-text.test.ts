@@ -34,8 +34,12 @@ test('Fedora 3 renders a PASS with a negative per-1,000 change and 3 dropped bat
 
 test('WARN wording when the lower bound is above 1.00 but not above the limit', () => {
   const text = renderVerdict(growthGate(FEDORA4, { batchSize: 1000, limit: 6 }));
-  assert.match(text, /^WARN {2}growth below the limit: per-batch time x4\.62 over batches 2-25/);
-  assert.match(text, /lower bound above 1\.00 but not above limit 6\.00/);
+  assert.match(text, /^WARN {2}growth likely, not shown to exceed the limit: per-batch time x4\.62 over batches 2-25/);
+  assert.match(text, /lower bound above 1\.00 but not above limit 6\.00\n/, 'the CI stays below the limit: no reach clause');
+  // a CI that reaches above the limit says so: growth beyond the limit is not ruled out
+  const reaching = renderVerdict(growthGate(FEDORA4, { batchSize: 1000, limit: 4 }));
+  assert.match(reaching, /^WARN {2}growth likely, not shown to exceed the limit/);
+  assert.match(reaching, /not above limit 4\.00; the CI reaches x5\.48, so growth beyond the limit is not ruled out/);
 });
 
 test('INCONCLUSIVE wording, with and without computable numbers', () => {
