@@ -56,7 +56,7 @@ test('s3 against Ceph RGW: 2,000 objects in 20 batches, one datastream multipart
   const db = join(tmp.dir, 'rgw.db');
   const r = await runCli(
     ['run', '--backend', 's3', '--url', env.CEPH_RGW_ENDPOINT ?? '', '--bucket', 'ingest-rgw', '--create-bucket', '-n', '2000', '--batch-size', '100', '--concurrency', '8',
-      '--datastream', 'META:2KiB:compressible', '--datastream', 'BIN:12KiB', '--multipart-threshold', '8KiB', '--part-size', '5KiB',
+      '--datastream', 'META:2KiB:compressible', '--datastream', 'BIN:12KiB', '--multipart-threshold', '8KiB', '--part-size', '5KiB', '--allow-small-parts',
       '--verify', 'readback', '--no-stop-early', '--max-error-rate', '0', '--db', db, '--json'],
     { env: creds() },
   );
