@@ -1,0 +1,74 @@
+/**
+ * The memory backend's simulated latency: a fixed wait (`2ms`, `500us`, `0`), `uniform:1ms-3ms`
+ * (inclusive) or `lognormal:MEDIAN:SIGMA` (clamped to MEDIAN·e^(±3σ), as workload sizes are). It
+ * is a cost the backend adds on purpose, per operation, drawn from a seeded generator so that two
+ * runs with the same setting wait the same sequence of times.
+ */
+import { UsageError } from '../../errors.js';
+
+export type LatencySpec =
+  | { kind: 'fixed'; ms: number }
+  | { kind: 'uniform'; minMs: number; maxMs: number }
+  | { kind: 'lognormal'; medianMs: number; sigma: number };
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
+const MAX_MS = 60_000;
+const HINT = 'e.g. --latency 2ms, --latency 500us, --latency uniform:1ms-3ms or --latency lognormal:2ms:0.5';
+
+function durationMs(text: string, flag: string): number {
+  const m = /^(\d+(?:\.\d+)?)(us|ms|s)?$/.exec(text.trim());
+  const unit = m?.[2] ?? (m?.[1] === '0' ? 'ms' : undefined);
+  if (!m || unit === undefined) throw new UsageError('E_BAD_FLAG', `${flag} "${text}" is not a duration`, HINT);
+  const ms = Number(m[1]) * (UNIT_MS[unit] as number);
+  if (ms > MAX_MS) throw new UsageError('E_BAD_FLAG', `${flag} ${text} is above the 60 s a simulated operation may take`, HINT);
+  return ms;
+}
+
+export function parseLatency(text: string, flag = '--latency'): LatencySpec {
+  const [kind, ...rest] = text.split(':');
+  if (kind === 'uniform' && rest.length === 1) {
+    const [lo, hi] = (rest[0] as string).split('-');
+    if (lo === undefined || hi === undefined) throw new UsageError('E_BAD_FLAG', `${flag} "${text}" needs a range MIN-MAX`, HINT);
+    const minMs = durationMs(lo, flag);
+    const maxMs = durationMs(hi, flag);
+    if (maxMs < minMs) throw new UsageError('E_BAD_FLAG', `${flag} "${text}": the range ends below its start`, HINT);
+    return { kind: 'uniform', minMs, maxMs };
+  }
+  if (kind === 'lognormal' && rest.length === 2) {
+    const sigma = Number(rest[1]);
+    if (!Number.isFinite(sigma) || sigma < 0 || sigma > 3) throw new UsageError('E_BAD_FLAG', `${flag} "${text}": SIGMA must be a number from 0 to 3`, HINT);
+    return { kind: 'lognormal', medianMs: durationMs(rest[0] as string, flag), sigma };
+  }
+  if (rest.length > 0) throw new UsageError('E_BAD_FLAG', `${flag} "${text}" is not a duration or a distribution`, HINT);
+  return { kind: 'fixed', ms: durationMs(text, flag) };
+}
+
+/** Draws waits from a spec with a small seeded generator (mulberry32), so a setting repeats exactly. */
+export class LatencySampler {
+  private state: number;
+
+  constructor(
+    readonly spec: LatencySpec,
+    seed = 1,
+  ) {
+    this.state = seed >>> 0;
+  }
+
+  private uniform01(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** The next wait in milliseconds. */
+  next(): number {
+    const s = this.spec;
+    if (s.kind === 'fixed') return s.ms;
+    if (s.kind === 'uniform') return s.minMs + (s.maxMs - s.minMs) * this.uniform01();
+    // Box-Muller, clamped to ±3σ
+    const z = Math.sqrt(-2 * Math.log(1 - this.uniform01())) * Math.cos(2 * Math.PI * this.uniform01());
+    return s.medianMs * Math.exp(s.sigma * Math.max(-3, Math.min(3, z)));
+  }
+}
