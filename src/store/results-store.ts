@@ -225,6 +225,16 @@ export class ResultsStore {
     return rows.map((r) => ({ id: r.object_id, index: r.object_index }));
   }
 
+  /** Forgets a run: its operations, batches and row, in one transaction. */
+  async deleteRun(runId: string): Promise<{ batches: number; ops: number }> {
+    return this.db.transaction(async () => {
+      const ops = (await this.db.run('DELETE FROM ops WHERE run_id = ?', [runId])).changes;
+      const batches = (await this.db.run('DELETE FROM batches WHERE run_id = ?', [runId])).changes;
+      await this.db.run('DELETE FROM runs WHERE id = ?', [runId]);
+      return { batches, ops };
+    });
+  }
+
   close(): Promise<void> {
     return this.db.close();
   }
