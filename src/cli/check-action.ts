@@ -9,7 +9,7 @@ import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 import { evaluationJson, evaluationText } from './run-output.js';
 import { probeVerdicts } from '../engine/probes/probe-verdicts.js';
-import { probeJson, probeText, worstVerdict } from './probe-output.js';
+import { probeJson, probeStopHead, probeText, worstVerdict } from './probe-output.js';
 
 export interface CheckFlags {
   db: string;
@@ -47,7 +47,7 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
       const probes = await probeVerdicts(store, own.run.id, own.run.batchSize, input.gates.maxGrowth);
       const probeOut = probes.length === 0 ? {} : { probes: probeJson(probes) };
       const probeLines = probes.length === 0 ? [] : ['', probeText(probes, own.run, f.gateProbes === true)];
-      ctx.out(f.json ? JSON.stringify({ ...evaluationJson(own), gates, ...probeOut }) : [evaluationText(own), ...probeLines, ...notes].join('\n'));
+      ctx.out(f.json ? JSON.stringify({ ...evaluationJson(own), gates, ...probeOut }) : [...probeStopHead(own.run), evaluationText(own), ...probeLines, ...notes].join('\n'));
       if (f.gateProbes === true && own.completion?.state !== 'failed') return exitCodeForVerdict(worstVerdict(own.verdict, probes));
       return exitCodeOf(own);
     }

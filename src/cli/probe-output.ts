@@ -14,6 +14,12 @@ export function probeStopText(run: RunRecord): string | null {
   return `FAIL  stopped at batch ${run.stopInfo?.batch} of ${run.plannedBatches}: the ${p.kind} probe's median latency ${formatMs(p.medianMs)} is above --probe-stop-above ${formatMs(p.limitMs)}`;
 }
 
+/** Lines to put before the fixed rule's verdict of a run a probe stopped (its verdict is that FAIL). */
+export function probeStopHead(run: RunRecord): string[] {
+  const stop = probeStopText(run);
+  return stop ? [stop, '', 'the fixed rule on the batches run so far (not the verdict):'] : [];
+}
+
 export function probeText(verdicts: readonly ProbeVerdict[], run: RunRecord, gated = false): string {
   const lines = [`probes: median latency per batch, by objects stored (${gated ? 'gated: --gate-probes' : 'reported; check --gate-probes gates on them'}):`];
   const width = Math.max(...verdicts.map((v) => v.kind.length));
@@ -26,8 +32,6 @@ export function probeText(verdicts: readonly ProbeVerdict[], run: RunRecord, gat
       : `median ${formatMs(v.coldMedianMs ?? NaN)}`;
     lines.push(`  ${v.kind.padEnd(width)}  ${v.verdict.padEnd(12)} ${growth}; ${medians}`);
   }
-  const stop = probeStopText(run);
-  if (stop) lines.push(stop);
   return lines.join('\n');
 }
 

@@ -21,7 +21,7 @@ import { ProgressLine } from './progress-line.js';
 import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
 import { parseProbeFlags, type ProbeFlags } from './probe-flags.js';
-import { probeJson, probeText } from './probe-output.js';
+import { probeJson, probeStopHead, probeText } from './probe-output.js';
 import { probeVerdicts } from '../engine/probes/probe-verdicts.js';
 
 export interface RunFlags extends ProbeFlags {
@@ -135,7 +135,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     const evaluation = await evaluateRun(store, result.run, limit);
     const summary = renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width });
     const verdicts = probes ? await probeVerdicts(store, result.run.id, result.run.batchSize, limit) : [];
-    ctx.out(verdicts.length === 0 ? summary : f.json ? JSON.stringify({ ...JSON.parse(summary), probes: probeJson(verdicts) }) : `${summary}\n${probeText(verdicts, result.run)}`);
+    ctx.out(verdicts.length === 0 ? summary : f.json ? JSON.stringify({ ...JSON.parse(summary), probes: probeJson(verdicts) }) : [summary, probeText(verdicts, result.run), ...probeStopHead(result.run).slice(0, 1)].join('\n'));
     if (result.run.status === 'aborted') {
       keepData = true;
       ctx.err(abortedNote(result, prepared.removableDataDir));
