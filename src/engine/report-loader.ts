@@ -15,8 +15,9 @@ import { resolveGates, type GateOverrides } from './run-gates.js';
 export async function loadReportRun(store: ResultsStore, ref: string | RunRecord, limit: number, opts: EvaluateOptions = {}): Promise<ReportRun> {
   const run = typeof ref === 'string' ? await store.resolveRun(ref) : ref;
   const evaluation = await evaluateRun(store, run, limit, opts);
+  // the ingest's errors: a failed read-side probe (issue 18) is a probe's result, never an ingest error
   const rows = await store.db.all<{ b: number; code: string; n: number }>(
-    "SELECT batch_idx AS b, COALESCE(error_code, 'E_UNKNOWN') AS code, COUNT(*) AS n FROM ops WHERE run_id = ? AND status = 'failed' GROUP BY batch_idx, code ORDER BY batch_idx",
+    "SELECT batch_idx AS b, COALESCE(error_code, 'E_UNKNOWN') AS code, COUNT(*) AS n FROM ops WHERE run_id = ? AND status = 'failed' AND kind NOT LIKE 'probe-%' GROUP BY batch_idx, code ORDER BY batch_idx",
     [run.id],
   );
   const byBatch = new Map<number, BatchErrors>();
