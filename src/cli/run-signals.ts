@@ -4,6 +4,7 @@
  * abandons the batch in flight (its requests are cut when the backend closes). The exit code names
  * the first signal the way a shell does: 130 for SIGINT, 143 for SIGTERM.
  */
+import { existsSync } from 'node:fs';
 import { ExitCode } from '../exit-codes.js';
 import type { CliContext } from './context.js';
 import { formatDuration } from './parse-duration.js';
@@ -71,7 +72,8 @@ export class RunSignals {
 export function abortedNote(r: { run: { id: string; plannedBatches: number }; batches: readonly unknown[]; abortedInBatch?: number }, keptDataDir: string | null): string {
   const lines = [`run ${r.run.id} aborted after ${r.batches.length} of ${r.run.plannedBatches} batches; the finished batches are recorded`];
   if (r.abortedInBatch !== undefined) lines.push(`  batch ${r.abortedInBatch} was abandoned in flight: some of its objects may be on the target without a record`);
-  if (keptDataDir !== null) lines.push(`  its store is kept in ${keptDataDir}: \`ingest-scale clean ${r.run.id}\` removes its objects, or delete the directory`);
+  // only an embedded store has a data directory (a server backend never makes the default one)
+  if (keptDataDir !== null && existsSync(keptDataDir)) lines.push(`  its store is kept in ${keptDataDir}: \`ingest-scale clean ${r.run.id}\` removes its objects, or delete the directory`);
   else lines.push(`  \`ingest-scale clean ${r.run.id}\` removes what it stored`);
   return lines.join('\n');
 }

@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import sqlite3 from 'sqlite3';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { serve } from '../helpers/serve.js';
 
 let tmp: ReturnType<typeof tempDir>;
 before(() => {
@@ -127,6 +128,7 @@ test('a run killed with SIGKILL is shown as interrupted by runs, check and repor
   const c = await runCli(['check', 'last', '--db', db]);
   assert.equal(c.code, 3);
   assert.match(c.stdout, /stopped at batch \d+ of 1000 \([\d,]+ of 400,000 objects\): interrupted \(its process is gone\)/);
+  assert.match(c.stdout, /`ingest-scale clean [0-9a-z]{10}` removes what it stored on its target/);
   const j = JSON.parse((await runCli(['report', 'last', '--db', db, '--format', 'json'])).stdout);
   assert.equal(j.run.status, 'interrupted');
   assert.equal(j.verdict, 'INCONCLUSIVE');
@@ -152,4 +154,24 @@ test('a failed run checks as exit 4 with its reason, and its report is headed by
   assert.equal(md.code, 0);
   assert.match(md.stdout, /^# ingest-scale: FAIL for /m);
   assert.match(md.stdout, /^\*\*FAIL\*\*: run failedrun1 failed at batch 3/m);
+});
+
+test('SIGTERM while requests hang on a server: the grace period abandons them and the run ends at once with exit 143', async () => {
+  const server = await serve(['--protocol', 'http-put', '--base-cost', '0ms', '--faults', 'hang:20%', '--seed', '5']);
+  try {
+    const db = join(tmp.dir, 'hang', 'r.db');
+    // a request timeout far beyond the test's life: only the abandonment can end the batch
+    const s = spawnRun(['run', '--backend', 'http-put', '--url', server.url, '--collections', 'none', '-n', '400', '--batch-size', '40', '--datastream', 'D:1KiB', '--request-timeout', '10m', '--stop-grace', '100ms', '--db', db], tmp.dir);
+    await untilStderr(s, /^run [0-9a-z]{10}: /m);
+    s.child.kill('SIGTERM');
+    const r = await s.done;
+    assert.equal(r.code, 143, r.stderr);
+    assert.match(r.stderr, /abandoning the batch in flight/);
+    assert.match(r.stderr, /batch 1 was abandoned in flight: some of its objects may be on the target without a record/);
+    assert.doesNotMatch(r.stderr, /its store is kept in/, 'a server backend has no data directory to keep');
+    const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as { status: string }[];
+    assert.equal(runs[0]?.status, 'aborted');
+  } finally {
+    await server.stop();
+  }
 });
