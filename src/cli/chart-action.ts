@@ -6,6 +6,7 @@ import { chartSeriesOf } from '../report/chart-series.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseIntFlag } from './parse-flags.js';
+import { parseChartProbe, probeChartSeries } from './probe-chart.js';
 
 export interface ChartFlags {
   db: string;
@@ -13,16 +14,23 @@ export interface ChartFlags {
   width?: string;
   trend: boolean;
   log?: boolean;
+  /** A probe kind: chart its median latency per batch instead of the batch time (issue 18). */
+  probe?: string;
 }
 
 export async function chart(ctx: CliContext, refs: string[], flags: ChartFlags): Promise<void> {
   const height = parseIntFlag(flags.height, '--height', 3, 100);
   const width = flags.width === undefined ? ctx.width : parseIntFlag(flags.width, '--width', 30, 400);
+  const probe = flags.probe === undefined ? undefined : parseChartProbe(flags.probe);
   const store = await ResultsStore.open(flags.db, 'read');
   try {
     const series = [];
     for (const ref of refs) {
       const run = await store.resolveRun(ref);
+      if (probe) {
+        series.push(...(await probeChartSeries(store, run, probe, flags.trend)));
+        continue;
+      }
       const batches = await store.batches(run.id);
       const times = batches.map((b) => b.wallMs);
       const gate = flags.trend && times.length > 0 ? growthGate(times, { batchSize: run.batchSize }) : undefined;

@@ -12,6 +12,7 @@ export function chartCommand(ctx: CliContext): Command {
     .option('--height <rows>', 'plot height in rows', '12')
     .option('--width <columns>', 'total width (default: the terminal width, or 80)')
     .option('--no-trend', 'do not draw the fitted trend')
+    .option('--probe <kind>', 'chart a probe kind\'s median latency per batch (get: cold and warm) instead of the batch time; runs made with run --probe')
     .option('--log', 'logarithmic time axis (equal ratios, equal heights)')
     .addHelpText('after', '\nColour is used on a terminal unless NO_COLOR is set; the width follows the terminal unless --width is given.')
     .action(async (refs: string[], flags: ChartFlags) => {

@@ -107,3 +107,21 @@ test('probe flags are checked before anything runs: an unknown kind, and --probe
   assert.equal(stray.code, 2);
   assert.match(stray.stderr, /--probe-sample needs --probe/);
 });
+
+test('chart --probe draws a probe kind per batch (get: cold and warm lines); a run without it, or an unknown kind, exits 2', async () => {
+  const db = join(tmp.dir, 'chart.db');
+  const r = await runCli(['run', '-n', '300', '--batch-size', '30', '--probe', 'get,head', '--probe-sample', '3', '--db', db, '--json']);
+  const out = JSON.parse(r.stdout);
+  const get = await runCli(['chart', out.runId, '--db', db, '--probe', 'get', '--width', '80']);
+  assert.equal(get.code, 0, get.stderr);
+  assert.match(get.stdout, /get probe, cold median per batch/);
+  assert.match(get.stdout, /get probe, warm median per batch/);
+  assert.match(get.stdout, /300 objects stored/);
+  const head = await runCli(['chart', out.runId, '--db', db, '--probe', 'head', '--width', '80']);
+  assert.match(head.stdout, /head probe, median per batch/);
+  const none = await runCli(['chart', out.runId, '--db', db, '--probe', 'list']);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /has no list probes/);
+  const bad = await runCli(['chart', out.runId, '--db', db, '--probe', 'peek']);
+  assert.equal(bad.code, 2);
+});

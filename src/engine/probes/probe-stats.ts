@@ -25,6 +25,8 @@ export interface ProbeSeries {
   batches: number[];
   /** Median latency of the kind's verdict operation (get: the cold read) in each of those batches. */
   medianMs: number[];
+  /** get only: the median of the warm (second) reads in each of those batches (the cold median where a batch has none). */
+  warmMs: number[] | null;
   /** Median over the whole run of every cold (first) read, and of every warm (second) read; get only has warm. */
   coldMedianMs: number | null;
   warmMedianMs: number | null;
@@ -38,20 +40,28 @@ export function probeSeries(rows: readonly ProbeRow[]): ProbeSeries[] {
     const byBatch = new Map<number, number[]>();
     const all: number[] = [];
     const warm: number[] = [];
+    const warmByBatch = new Map<number, number[]>();
     for (const r of rows) {
       if (r.kind === primary) {
         let list = byBatch.get(r.batch);
         if (list === undefined) byBatch.set(r.batch, (list = []));
         list.push(r.durationMs);
         all.push(r.durationMs);
-      } else if (kind === 'get' && r.kind === second) warm.push(r.durationMs);
+      } else if (kind === 'get' && r.kind === second) {
+        warm.push(r.durationMs);
+        let list = warmByBatch.get(r.batch);
+        if (list === undefined) warmByBatch.set(r.batch, (list = []));
+        list.push(r.durationMs);
+      }
     }
     if (byBatch.size === 0) continue;
     const batches = [...byBatch.keys()].sort((a, b) => a - b);
+    const medianMs = batches.map((b) => median(byBatch.get(b) as number[]) as number);
     out.push({
       kind,
       batches,
-      medianMs: batches.map((b) => median(byBatch.get(b) as number[]) as number),
+      medianMs,
+      warmMs: kind === 'get' ? batches.map((b, i) => median(warmByBatch.get(b) ?? []) ?? (medianMs[i] as number)) : null,
       coldMedianMs: median(all),
       warmMedianMs: kind === 'get' ? median(warm) : null,
     });
