@@ -70,8 +70,6 @@ export interface BackendModule<O> {
   /** One line for `run --help`. */
   readonly description: string;
   readonly options: readonly BackendOptionSpec[];
-  /** Whether a run needs --url. */
-  readonly needsUrl: boolean;
   /** For a flag of other backends this one refuses: what to do instead (default: "add --backend …, or drop it"). */
   readonly instead?: Readonly<Record<string, string>>;
   /** Its typed options from parsed flags (absent flags undefined); a bad value is a UsageError naming the flag. */

@@ -12,7 +12,6 @@ const PID_NAMESPACE = { flag: '--pid-namespace', value: '<ns>', help: 'Fedora 3 
 export const fedora3: BackendModule<Fedora3Options> = {
   name: 'fedora3',
   description: 'Fedora 3.x REST API (--url http://HOST:8080/fedora): create object, add managed datastreams with SHA-256 checks',
-  needsUrl: true,
   options: [...HTTP_OPTIONS, PID_NAMESPACE],
   fromFlags: (flags, ctx) => ({ ...httpTarget(requireUrl(flags, 'fedora3'), flags, ctx), pidNamespace: flagValue(flags, PID_NAMESPACE) ?? 'bench' }),
   fromRecorded: (run, access) => ({

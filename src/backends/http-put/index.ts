@@ -19,7 +19,6 @@ const COLLECTIONS = {
 export const httpPut: BackendModule<HttpPutOptions> = {
   name: 'http-put',
   description: 'plain HTTP PUT per datastream (--url http://HOST:PORT/dav, --collections mkcol|none): WebDAV servers such as Apache mod_dav, rclone, nginx dav_methods',
-  needsUrl: true,
   options: [...HTTP_OPTIONS, COLLECTIONS],
   fromFlags: (flags, ctx) => ({
     ...httpTarget(requireUrl(flags, 'http-put'), flags, ctx),

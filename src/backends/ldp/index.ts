@@ -17,7 +17,6 @@ const PURGE_TOMBSTONES = { flag: '--purge-tombstones', help: 'LDP (Fedora): also
 export const ldp: BackendModule<LdpOptions> = {
   name: 'ldp',
   description: 'Fedora 4/5/6 HTTP API or plain LDP (--url http://HOST:8080/rest --flavor fedora6|fedora5|fedora4|solid): containers and binaries',
-  needsUrl: true,
   options: [...HTTP_OPTIONS, FLAVOR, CREATE, TX, PURGE_TOMBSTONES],
   fromFlags(flags, ctx) {
     const flavor = flagValue(flags, FLAVOR) as FlavorName;

@@ -10,7 +10,6 @@ import type { LevelDbOptions } from './leveldb-backend.js';
 export const leveldb: BackendModule<LevelDbOptions> = {
   name: 'leveldb',
   description: 'embedded LevelDB object store in this process (the default; needs no server)',
-  needsUrl: false,
   options: [
     { flag: '--data', value: '<dir>', help: 'data directory of the embedded store, kept after the run (default: reports/data/<run id>, removed after the run)' },
     { flag: '--keep-data', help: 'keep the default data directory after the run' },

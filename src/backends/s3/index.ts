@@ -40,7 +40,6 @@ function partSize(flags: Readonly<Record<string, unknown>>): number {
 export const s3: BackendModule<S3ModuleOptions> = {
   name: 's3',
   description: 'S3 with SigV4 (--url http://HOST:PORT --bucket NAME): one object per datastream, multipart above a threshold',
-  needsUrl: true,
   options: [URL_OPTION, CA_OPTION, BUCKET, REGION, PATH_STYLE, PROFILE, UNSIGNED, THRESHOLD, PART_SIZE, SMALL_PARTS, CREATE_BUCKET, ALLOW_EXISTING],
   instead: { '--user': 's3 signs with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile): drop --user' },
   fromFlags(flags, ctx) {
