@@ -88,7 +88,9 @@ const opt = (v: number | null, f: (x: number) => string): string => (v === null 
 export function errorsText(row: BatchRow): string {
   if (row.okOps + row.failedOps === 0) return '-';
   const codes = sortedCodes(row.errors).map(([c, n]) => `${c} ${n}`);
-  return codes.length > 0 ? `${row.failedOps} (${codes.join(', ')})` : String(row.failedOps);
+  // operations that needed more than one attempt (--retries) are not errors, but show where the store struggled
+  const retried = row.retriedOps > 0 ? `; ${row.retriedOps} retried` : '';
+  return (codes.length > 0 ? `${row.failedOps} (${codes.join(', ')})` : String(row.failedOps)) + retried;
 }
 
 /** Display cells in BATCH_HEADER order (plain text; the caller escapes for its format). */
