@@ -7,6 +7,7 @@
 import { createHash, hash } from 'node:crypto';
 import type { ContentKind } from '../workload/workload.js';
 import { fillKeystream, keystreamReader } from './native-keystream.js';
+import { applyEdits, contentPurpose } from './versions.js';
 
 export const CHUNK_SIZE = 64 * 1024;
 const ALPHABET = Buffer.from('etaoinshrdlucmf ');
@@ -23,6 +24,10 @@ export interface ContentId {
 export interface ContentSpec extends ContentId {
   size: number;
   kind: ContentKind;
+  /** The version of the content (versions.ts); 0 or absent: as ingested. */
+  version?: number;
+  /** `versioned:EDIT`: the fraction of bytes each version rewrites in place. */
+  edit?: number;
 }
 
 /** 32 bytes of key material, unique per (purpose, seed, object, datastream). */
@@ -45,12 +50,13 @@ export interface ByteRange {
 export function* contentChunks(spec: ContentSpec, chunkSize = CHUNK_SIZE, range?: ByteRange): Generator<Buffer> {
   const start = range?.start ?? 0;
   const end = Math.min(range?.end ?? spec.size, spec.size);
-  const key = derive('content', spec);
+  const key = derive(contentPurpose(spec), spec);
   const next = keystreamReader(key, start);
   let offset = start;
   while (offset < end) {
     const n = Math.min(end - offset, chunkSize);
     const chunk = next(n);
+    if (spec.edit) applyEdits(spec, chunk, offset);
     if (spec.kind === 'compressible') toText(chunk, offset);
     offset += n;
     yield chunk;
@@ -78,7 +84,8 @@ export function contentSha256(spec: ContentSpec, range?: ByteRange): string {
 export function contentBuffer(spec: ContentSpec, max = 1024 * 1024): Buffer {
   if (spec.size > max) throw new RangeError(`contentBuffer: ${spec.size} bytes is above ${max}; stream it with contentChunks`);
   const buf = Buffer.allocUnsafe(spec.size); // a small body comes from Node's shared pool
-  fillKeystream(derive('content', spec), 0, buf);
+  fillKeystream(derive(contentPurpose(spec), spec), 0, buf);
+  if (spec.edit) applyEdits(spec, buf, 0);
   if (spec.kind === 'compressible') toText(buf, 0);
   return buf;
 }
@@ -91,7 +98,8 @@ export function contentBuffer(spec: ContentSpec, max = 1024 * 1024): Buffer {
 export function contentInto(spec: ContentSpec, target: Buffer): Buffer {
   if (spec.size > target.length) throw new RangeError(`contentInto: ${spec.size} bytes do not fit a buffer of ${target.length}`);
   const body = target.subarray(0, spec.size);
-  fillKeystream(derive('content', spec), 0, body);
+  fillKeystream(derive(contentPurpose(spec), spec), 0, body);
+  if (spec.edit) applyEdits(spec, body, 0);
   if (spec.kind === 'compressible') toText(body, 0);
   return body;
 }

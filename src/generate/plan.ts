@@ -64,6 +64,7 @@ export function planObject(workload: Workload, index: number, opts: PlanOptions)
       // a plain literal (no spread of the content id): planned once per object of a run
       const plan: DatastreamPlan = { seed: workload.seed, objectIndex: index, datastreamId: ds.id, id: ds.id, size: 0, kind, mime: ds.mime };
       plan.size = ds.size.kind === 'fixed' ? ds.size.bytes : sampleSize(ds.size, plan);
+      if (ds.edit !== undefined) plan.edit = ds.edit;
       return plan;
     }),
   };

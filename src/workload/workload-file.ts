@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
-import { parseContentKind, validateDatastreamId } from './datastream-spec.js';
+import { parseContentKind, parseEdit, validateDatastreamId } from './datastream-spec.js';
 import { parseSizeSpec } from './size.js';
 import { defaultMime, type DatastreamSpec, type FanoutSpec, type Layout, type VerifyMode, type Workload } from './workload.js';
 
@@ -90,7 +90,8 @@ function parseDatastreamEntry(d: unknown, where: string): DatastreamSpec {
     throw new UsageError('E_BAD_WORKLOAD', `${where}: "size" must be a string or a number`, 'e.g. "size": "100KiB" or "size": "uniform:1KiB-1MiB"');
   }
   const size = parseSizeSpec(String(e.size), `${where}: size`);
-  const kind = e.kind === undefined ? 'random' : parseContentKind(String(e.kind), where);
+  const versioned = /^versioned:(.*)$/.exec(String(e.kind ?? ''));
+  const kind = e.kind === undefined || versioned ? 'random' : parseContentKind(String(e.kind), where);
   const mime = e.mime === undefined ? defaultMime(kind) : String(e.mime);
-  return { id: e.id, size, contentKind: kind, mime };
+  return { id: e.id, size, contentKind: kind, mime, ...(versioned ? { edit: parseEdit(versioned[1] ?? '', where) } : {}) };
 }

@@ -19,6 +19,8 @@ export interface DatastreamSpec {
   size: SizeSpec;
   contentKind: ContentKind;
   mime: string;
+  /** `versioned:EDIT` (random content): the fraction of its bytes each new version rewrites in place (src/generate/versions.ts). */
+  edit?: number;
 }
 
 export interface FanoutSpec {
