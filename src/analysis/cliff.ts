@@ -113,7 +113,7 @@ export function withinSegmentSlope(z: Float64Array, split: number): number {
   for (const seg of [z.subarray(0, split), z.subarray(split)]) {
     const pairs = (seg.length * (seg.length - 1)) / 2;
     if (pairs === 0) continue;
-    const fit = theilSen(batchIndices(1, seg.length), seg);
+    const fit = theilSen(batchIndices(1, seg.length), seg, undefined, false);
     sum += pairs * fit.slope;
     weight += pairs;
   }
@@ -128,7 +128,7 @@ export function segmentResiduals(zKept: ArrayLike<number>, firstKeptBatch: numbe
     const seg = z.subarray(from, to);
     if (seg.length >= 3) {
       const x = batchIndices(firstKeptBatch + from, firstKeptBatch + to - 1);
-      out.set(residuals(x, seg, theilSen(x, seg)), from);
+      out.set(residuals(x, seg, theilSen(x, seg, undefined, false)), from);
     } else {
       const mid = median(seg);
       for (let k = 0; k < seg.length; k++) out[from + k] = (seg[k] as number) - mid;

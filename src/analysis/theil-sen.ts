@@ -16,7 +16,11 @@
  */
 
 import { at, median, tieGroupSizes } from './robust.js';
+import { fastSlopeOrderStatistics, strictlyIncreasingFinite } from './fast-slope-selection.js';
 import { allPairwiseSlopes, distinctXPairs, pairwiseSlopeOrderStatistics } from './slope-selection.js';
+
+/** From this many points on, a strictly increasing x takes the O(n log n) selection (fast-slope-selection.ts). */
+export const FAST_SELECTION_MIN_N = 4096;
 
 /** Two-sided 95% normal quantile used throughout the gate. */
 export const Z_95 = 1.959964;
@@ -97,23 +101,27 @@ export function jointIntercept(x: ArrayLike<number>, y: ArrayLike<number>, slope
 }
 
 /**
- * Theil–Sen fit of y on x with Sen's CI at normal quantile z.
+ * Theil–Sen fit of y on x with Sen's CI at normal quantile z (withCi false: no CI, NaN bounds).
  * Fewer than two points with distinct x give NaN slope, intercept and CI.
  */
 export function theilSen(
   x: ArrayLike<number>,
   y: ArrayLike<number>,
   z: number = Z_95,
+  withCi = true,
 ): TheilSenFit {
   if (x.length !== y.length) {
     throw new RangeError(`theilSen: x has ${x.length} values but y has ${y.length}`);
   }
   // Only the median and the two CI positions of the sorted slopes are needed: select them.
   const [xs, ys] = asArrays(x, y);
-  const nPairs = distinctXPairs(xs);
+  const fast = xs.length >= FAST_SELECTION_MIN_N && strictlyIncreasingFinite(xs, ys);
+  const nPairs = fast ? (xs.length * (xs.length - 1)) / 2 : distinctXPairs(xs);
   const mid = Math.floor(nPairs / 2);
-  const ci = senIndices(nPairs, x, y, z);
-  const [below, above, lowerAt, upperAt] = pairwiseSlopeOrderStatistics(xs, ys, nPairs, [mid - 1, mid, ci?.[0] ?? -1, ci?.[1] ?? -1]);
+  // withCi false: the slope and intercept alone (lower and upper NaN), two order statistics fewer
+  const ci = withCi ? senIndices(nPairs, x, y, z) : null;
+  const ks = [mid - 1, mid, ci?.[0] ?? -1, ci?.[1] ?? -1];
+  const [below, above, lowerAt, upperAt] = fast ? fastSlopeOrderStatistics(xs, ys, ks) : pairwiseSlopeOrderStatistics(xs, ys, nPairs, ks);
   const slope = nPairs === 0 ? Number.NaN : nPairs % 2 === 1 ? (above as number) : ((below as number) + (above as number)) / 2;
   const intercept = Number.isNaN(slope) ? Number.NaN : jointIntercept(x, y, slope);
   const lower = ci === null ? Number.NaN : (lowerAt as number);

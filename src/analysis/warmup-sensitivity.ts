@@ -36,7 +36,7 @@ export function extendedWarmup(z: Float64Array, w: number): number {
       const rest = z.subarray(at + k);
       if (rest.length < 3) continue;
       const x = batchIndices(at + k + 1, m);
-      const fit = theilSen(x, rest);
+      const fit = theilSen(x, rest, undefined, false);
       const s = scaledMad(residuals(x, rest, fit));
       let excess = 0;
       for (let i = at; i < at + k; i++) excess += (z[i] as number) - (fit.intercept + fit.slope * (i + 1));
@@ -50,6 +50,9 @@ export function extendedWarmup(z: Float64Array, w: number): number {
   return at;
 }
 
+/** Above this many batches a warm-up of a few batches cannot move the fit: the block rule is not run. */
+export const MAX_SENSITIVITY_BATCHES = 2000;
+
 export interface WarmupSensitivity {
   /** w' of the block rule (> the trim's w). */
   batches: number;
@@ -62,6 +65,7 @@ export interface WarmupSensitivity {
  * otherwise (nothing to widen). z is the whole series of log times.
  */
 export function warmupSensitivity(z: Float64Array, w: number, upper: number, ciZ: number): WarmupSensitivity | null {
+  if (z.length > MAX_SENSITIVITY_BATCHES) return null;
   const wExt = extendedWarmup(z, w);
   if (wExt <= w || z.length - wExt < 3) return null;
   const fit: TheilSenFit = theilSen(batchIndices(wExt + 1, z.length), z.subarray(wExt), ciZ);

@@ -56,7 +56,7 @@ export function warmupStep(z: ArrayLike<number>, candidate: number): WarmupStep 
   const m = z.length;
   const x = batchIndices(candidate + 1, m);
   const zs = Float64Array.from({ length: x.length }, (_, k) => at(z, candidate + k));
-  const fit = theilSen(x, zs);
+  const fit = theilSen(x, zs, undefined, false);
   const s = scaledMad(residuals(x, zs, fit));
   const excess = at(z, candidate - 1) - (fit.intercept + fit.slope * candidate);
   const threshold = Math.max(2 * s, MIN_WARMUP_EXCESS);
