@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import { contentChunks } from '../../generate/content.js';
-import type { ObjectPlan } from '../../generate/plan.js';
+import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
 import type {
   Backend,
   HeadCapability,
@@ -74,21 +74,32 @@ export class MemoryBackend implements Backend, ReadCapability, RemoveCapability,
       ops.push(
         await timeOp({ kind: 'add-datastream', objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size }, async () => {
           await this.simulate();
-          const h = createHash('sha256');
-          const chunks: Buffer[] = [];
-          for (const chunk of contentChunks(ds)) {
-            h.update(chunk);
-            chunks.push(chunk);
-          }
-          const object = this.objects.get(plan.id);
-          if (object === undefined) throw new OpError('E_NOT_FOUND', `object ${plan.id} was removed while its datastreams were written`);
-          const sha256 = h.digest('hex');
-          object.set(ds.id, { chunks, size: ds.size, sha256 });
-          return { sha256 };
+          return this.put(plan.id, ds);
         }),
       );
     }
     return ops;
+  }
+
+  /** Stores a datastream's content (its version, if it has one) into an existing object. */
+  private put(objectId: string, ds: DatastreamPlan): { sha256: string } {
+    const h = createHash('sha256');
+    const chunks: Buffer[] = [];
+    for (const chunk of contentChunks(ds)) {
+      h.update(chunk);
+      chunks.push(chunk);
+    }
+    const object = this.objects.get(objectId);
+    if (object === undefined) throw new OpError('E_NOT_FOUND', `object ${objectId} not found`);
+    const sha256 = h.digest('hex');
+    object.set(ds.id, { chunks, size: ds.size, sha256 });
+    return { sha256 };
+  }
+
+  /** The `update` probe: the datastream's next version (carried by `ds`) written over the stored one. */
+  async update(plan: ObjectPlan, ds: DatastreamPlan): Promise<{ sha256: string }> {
+    await this.simulate();
+    return this.put(plan.id, ds);
   }
 
   /** A stored datastream after the simulated wait, or E_NOT_FOUND. */
