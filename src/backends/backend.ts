@@ -4,12 +4,12 @@
  * `close()` releases resources. Optional capabilities are separate interfaces (k6's habit), tested
  * with the guards below.
  */
-import type { ObjectPlan } from '../generate/plan.js';
+import type { DatastreamPlan, ObjectPlan } from '../generate/plan.js';
 
 export type OpKind = 'create-object' | 'add-datastream' | 'create-container' | 'begin-tx' | 'commit' | 'verify' | 'delete' | ProbeOpKind;
 
 /** Read-side probes between batches (src/engine/probes/): never counted by the ingest gate. */
-export type ProbeOpKind = 'probe-get' | 'probe-get-warm' | 'probe-head' | 'probe-range' | 'probe-list' | 'probe-create' | 'probe-delete';
+export type ProbeOpKind = 'probe-get' | 'probe-get-warm' | 'probe-head' | 'probe-range' | 'probe-list' | 'probe-update' | 'probe-create' | 'probe-delete';
 export type OpStatus = 'ok' | 'failed';
 
 /** One timed operation, as a backend measured it. Times are milliseconds. */
@@ -127,6 +127,15 @@ export interface RangeReadCapability {
 /** The first page (at most `max` entries) of the listing that holds the run's objects (the `list` probe). */
 export interface ListPageCapability {
   listFirstPage(max: number): Promise<{ entries: number; httpStatus?: number }>;
+}
+
+/** Write the next version of a stored datastream (the `update` probe): `ds` carries its version (src/generate/versions.ts). */
+export interface UpdateCapability {
+  update(plan: ObjectPlan, ds: DatastreamPlan): Promise<Partial<OpTiming> | void>;
+}
+
+export function canUpdate(b: Backend): b is Backend & UpdateCapability {
+  return typeof (b as Partial<UpdateCapability>).update === 'function';
 }
 
 export function canHead(b: Backend): b is Backend & HeadCapability {

@@ -1,7 +1,7 @@
 /**
  * The probe contract (issue 18), part of every backend's contract: every probe kind runs against
  * the backend's real peer — get cold and warm with SHA-256 verified, head, range (bytes compared),
- * list, delete (a probe object made and removed, the population untouched) — and a wrong byte in a
+ * list, update (the next version of a versioned:1% datastream, read back by the next get), delete (a probe object made and removed, the population untouched) — and a wrong byte in a
  * GET is caught: a wrapper that flips one bit of what the store sent fails the probe and the run.
  */
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ const W: Workload = {
   batchSize: 4,
   concurrency: 2,
   datastreams: [
-    { id: 'OBJ', size: { kind: 'fixed', bytes: 150_001 }, contentKind: 'random', mime: 'application/octet-stream' },
+    { id: 'OBJ', size: { kind: 'fixed', bytes: 150_001 }, contentKind: 'random', mime: 'application/octet-stream', edit: 0.01 },
     { id: 'META', size: { kind: 'fixed', bytes: 2048 }, contentKind: 'compressible', mime: 'text/plain' },
   ],
   seed: 7,
@@ -66,7 +66,7 @@ async function withTarget(make: () => Promise<ContractTarget>, fn: (b: Backend) 
 
 export function probeContract(name: string, make: () => Promise<ContractTarget>): void {
   describe(`probe contract: ${name}`, () => {
-    test('every probe kind runs: get cold and warm (SHA-256), head, range, list, delete; the population stays', async (t) => {
+    test('every probe kind runs: get cold and warm (SHA-256), head, range, list, update, delete; the population stays', async (t) => {
       await withTarget(make, async (b) => {
         refuseUnsupportedProbes(b, PROBE_KINDS);
         const ingest = await ingestAll(b, 'pc-');
@@ -96,6 +96,7 @@ export function probeContract(name: string, make: () => Promise<ContractTarget>)
         assert.ok(kinds('probe-range').every((o) => o.bytes === 64 * 1024));
         assert.equal(kinds('probe-list').length, 3);
         assert.equal(kinds('probe-delete').length, 3);
+        assert.deepEqual(kinds('probe-update').map((o) => o.objectIndex), cold, 'the sampled objects get their next version');
         if (unlisted.length === 0) assert.equal(runner.shouldStop(), null);
         // the probe objects are gone, the population is whole
         if (canRead(b)) {
@@ -105,9 +106,17 @@ export function probeContract(name: string, make: () => Promise<ContractTarget>)
               for await (const _ of b.read(id, 'OBJ')) void _;
             }, (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND');
           }
-          const again = await new ProbeRunner(b, W, 'pc-', { kinds: ['get'], sample: 4 }, 2).afterBatch(2, W.objects, []);
-          assert.equal(again.filter((o) => o.status === 'ok').length, 8);
         }
+        // the next batch's probes read the updated objects at their new version (versioned:1%), and update them again
+        const again = await runner.afterBatch(2, W.objects, []);
+        assert.deepEqual(again.filter((o) => o.status !== 'ok' && o.errorCode !== 'E_LIST_UNSUPPORTED').map((o) => `${o.kind} ${o.objectId} ${o.errorCode}`), []);
+        const updated = new Set(cold);
+        const rereads = again.filter((o) => o.kind === 'probe-get' && updated.has(o.objectIndex));
+        for (const o of rereads) {
+          const ds = { ...planObject(W, o.objectIndex, { idPrefix: 'pc-' }).datastreams[0]!, version: 1 };
+          assert.equal(o.sha256, contentSha256(ds), `object ${o.objectIndex} read back at version 1`);
+        }
+        assert.ok(rereads.length >= 2, 'the oldest and newest were updated and are read again');
       });
     });
 

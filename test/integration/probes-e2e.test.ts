@@ -22,7 +22,7 @@ before(() => {
 });
 after(() => tmp.cleanup());
 
-const KINDS = ['get', 'head', 'range', 'list', 'delete'];
+const KINDS = ['get', 'head', 'range', 'list', 'update', 'delete'];
 
 test('run --probe all on the embedded store: a verdict per kind, cold and warm GET, ingest statistics without probes', { timeout: 300_000 }, async () => {
   const db = join(tmp.dir, 'embedded.db');
@@ -54,7 +54,7 @@ test('run --probe all on the embedded store: a verdict per kind, cold and warm G
       assert.equal(b.okOps, 300, `batch ${b.index}: 100 objects, 3 ingest operations each`);
       assert.equal(stats.get(b.index)?.n, 300, `batch ${b.index}: latency statistics of ingest operations only`);
       const kinds = new Set((await store.ops(out.runId, b.index)).map((o) => o.kind));
-      for (const k of ['probe-get', 'probe-get-warm', 'probe-head', 'probe-range', 'probe-list', 'probe-create', 'probe-delete']) assert.ok(kinds.has(k as never), `batch ${b.index} has ${k}`);
+      for (const k of ['probe-get', 'probe-get-warm', 'probe-head', 'probe-range', 'probe-list', 'probe-update', 'probe-create', 'probe-delete']) assert.ok(kinds.has(k as never), `batch ${b.index} has ${k}`);
     }
   } finally {
     await store.close();

@@ -50,9 +50,9 @@ describe('probe sampling', () => {
 
 describe('probe kinds', () => {
   test('--probe takes a comma list or all; an unknown kind names the flag', () => {
-    assert.deepEqual(parseProbeKinds('all'), ['get', 'head', 'range', 'list', 'delete']);
+    assert.deepEqual(parseProbeKinds('all'), ['get', 'head', 'range', 'list', 'update', 'delete']);
     assert.deepEqual(parseProbeKinds('list, get,list'), ['list', 'get']);
-    assert.throws(() => parseProbeKinds('get,update'), (e: IngestScaleError) => e.exitCode === ExitCode.Usage && /--probe/.test(e.message) && /update/.test(e.message));
+    assert.throws(() => parseProbeKinds('get,peek'), (e: IngestScaleError) => e.exitCode === ExitCode.Usage && /--probe/.test(e.message) && /peek/.test(e.message));
     assert.throws(() => parseProbeKinds(''), (e: IngestScaleError) => e.exitCode === ExitCode.Usage);
   });
 

@@ -7,9 +7,9 @@
  */
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
-import type { Backend, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo, UpdateCapability } from '../backend.js';
 import { headSize, rangeBody } from '../http/probe-requests.js';
-import { findObjectsPage } from './fedora3-probes.js';
+import { findObjectsPage, modifyDatastream } from './fedora3-probes.js';
 import { authError, HttpTarget, type HttpTargetOptions } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { checkAddDatastream, checkCreateObject, checkPurge, type Asked } from './fedora3-responses.js';
@@ -22,7 +22,7 @@ export interface Fedora3Options extends HttpTargetOptions {
 
 const q = (params: Record<string, string>): string => new URLSearchParams(params).toString();
 
-export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability, HeadCapability, RangeReadCapability, ListPageCapability {
+export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {
   readonly name = 'fedora3';
   private readonly http: HttpTarget;
   private readonly ns: string;
@@ -97,6 +97,11 @@ export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability
   readRange(objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
     const path = this.path(`/objects/${toPid(this.ns, objectId)}/datastreams/${datastreamId}/content`);
     return rangeBody(this.http, path, range, this.asked('GET', path));
+  }
+
+  update(plan: ObjectPlan, ds: DatastreamPlan): Promise<Partial<OpTiming>> {
+    const path = this.path(`/objects/${toPid(this.ns, plan.id)}/datastreams/${ds.id}`);
+    return modifyDatastream(this.http, path, ds, this.asked('PUT', path));
   }
 
   /** findObjects on the run's PID prefix (the namespace's until an object was stored). */

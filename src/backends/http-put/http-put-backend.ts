@@ -9,9 +9,9 @@
 import { contentBuffer, contentChunks, contentInto } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo, UpdateCapability } from '../backend.js';
 import { headSize, rangeBody } from '../http/probe-requests.js';
-import { propfindMembers } from './http-put-probes.js';
+import { propfindMembers, putVersion } from './http-put-probes.js';
 import { BodyPool } from '../http/body-pool.js';
 import { headerValue, HttpTarget, refusal, targetError, unreachable, type HttpTargetOptions } from '../http/http-target.js';
 import { COPY_LIMIT } from '../http/write-body.js';
@@ -41,7 +41,7 @@ export interface HttpPutOptions extends HttpTargetOptions {
   purpose?: 'run' | 'clean';
 }
 
-export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability {
+export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {
   readonly name = 'http-put';
   private readonly http: HttpTarget;
   /** Buffers for bodies above COPY_LIMIT (smaller ones the write client copies behind their head) up to BODY_CHUNK, reused once their bytes have left. */
@@ -171,6 +171,11 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
   readRange(objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
     const path = this.path(objectId, Number(/(\d+)$/.exec(objectId)?.[1] ?? -1), datastreamId);
     return rangeBody(this.http, path, range, asked(this.http, 'GET', path));
+  }
+
+  update(plan: ObjectPlan, ds: DatastreamPlan): Promise<{ httpStatus: number; ttfbMs: number }> {
+    const path = this.path(plan.id, plan.index, ds.id);
+    return putVersion(this.http, path, ds, asked(this.http, 'PUT', path));
   }
 
   listFirstPage(): Promise<{ entries: number; httpStatus: number }> {

@@ -4,9 +4,12 @@
  * `PROPFIND Depth: 1` (RFC 4918 §9.1): a 207 multistatus with one response per member plus the
  * collection itself. WebDAV does not page, so the whole listing is the first page. A server that
  * does not answer PROPFIND (405/501: nginx's dav_methods without dav_ext) cannot be listed:
- * E_LIST_UNSUPPORTED, which ends a run that asked for the list probe.
+ * E_LIST_UNSUPPORTED, which ends a run that asked for the list probe. The `update` probe PUTs the
+ * next version over the datastream's path.
  */
-import type { Asked, HttpTarget } from '../http/http-target.js';
+import { contentChunks } from '../../generate/content.js';
+import type { DatastreamPlan } from '../../generate/plan.js';
+import { refusal, type Asked, type HttpTarget } from '../http/http-target.js';
 import { probeFailure } from '../http/probe-requests.js';
 import { OpError } from '../op-timer.js';
 
@@ -24,4 +27,13 @@ export async function propfindMembers(http: HttpTarget, collection: string, a: A
   if (r.status !== 207) probeFailure(r.status, r.headers, r.text, a);
   const responses = [...r.text.matchAll(/<(?:[A-Za-z][\w.-]*:)?response[\s>]/g)].length;
   return { entries: Math.max(0, responses - 1), httpStatus: r.status };
+}
+
+/** PUT of a datastream's next version over the stored one: 200, 201 or 204. */
+export async function putVersion(http: HttpTarget, path: string, ds: DatastreamPlan, a: Asked): Promise<{ httpStatus: number; ttfbMs: number }> {
+  const r = await http.request('PUT', path, { headers: { 'content-type': ds.mime, 'content-length': String(ds.size) }, body: contentChunks(ds), readText: true });
+  const refused = refusal(r, a);
+  if (refused) throw refused;
+  if (r.status !== 200 && r.status !== 201 && r.status !== 204) throw new OpError(`E_HTTP_${r.status}`, `PUT ${path}: HTTP ${r.status}`, r.status);
+  return { httpStatus: r.status, ttfbMs: r.ttfbMs };
 }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo, UpdateCapability } from '../backend.js';
 import { headSize, rangeBody } from '../http/probe-requests.js';
 import { ldpListContainer } from './ldp-probes.js';
 import { asTargetError, HttpTarget, refusal, type Asked, type HttpResult, type HttpTargetOptions } from '../http/http-target.js';
@@ -29,7 +29,7 @@ export interface LdpOptions extends HttpTargetOptions {
   purpose: 'run' | 'clean';
 }
 
-export class LdpBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability {
+export class LdpBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {
   readonly name = 'ldp';
   private readonly http: HttpTarget;
   private readonly flavor: Flavor;
@@ -186,6 +186,11 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
   readRange(objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
     const path = this.binaryPath(objectId, datastreamId);
     return rangeBody(this.http, path, range, this.asked('GET', path));
+  }
+
+  /** The next version of a binary: a PUT to it (its Digest the new content's), 204 from the server. */
+  update(plan: ObjectPlan, ds: DatastreamPlan): Promise<Partial<OpTiming>> {
+    return this.putBinary(this.objectPath(plan), ds);
   }
 
   /** The run container's listing (LDP does not page: the whole of it). */

@@ -11,10 +11,10 @@ import { ClassicLevel } from 'classic-level';
 import { contentChunks } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError } from '../../errors.js';
-import type { Backend, HeadCapability, ListCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, HeadCapability, ListCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo, UpdateCapability } from '../backend.js';
 import { OpError, timeOp } from '../op-timer.js';
 import * as K from './keys.js';
-import { levelHead, levelListPage, levelReadRange } from './leveldb-probes.js';
+import { levelHead, levelListPage, levelReadRange, levelUpdate } from './leveldb-probes.js';
 import { WriteCombiner, type PutOp, type Write } from './write-combiner.js';
 
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -43,7 +43,7 @@ export interface LevelDbOptions {
   dataDir: string;
 }
 
-export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability, ListCapability, HeadCapability, RangeReadCapability, ListPageCapability {
+export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability, ListCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {
   readonly name = 'leveldb';
   private readonly db: ClassicLevel<string, Buffer>;
   private readonly writes: WriteCombiner;
@@ -173,6 +173,10 @@ export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability
 
   listFirstPage(max: number): Promise<{ entries: number }> {
     return levelListPage(this.db, max);
+  }
+
+  update(plan: ObjectPlan, ds: DatastreamPlan): Promise<{ sha256: string }> {
+    return levelUpdate(this.writes, plan.id, ds);
   }
 
   async close(): Promise<void> {

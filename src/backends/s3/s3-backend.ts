@@ -9,7 +9,7 @@ import { contentBuffer, contentChunks, contentSha256 } from '../../generate/cont
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError, UsageError } from '../../errors.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BulkCleanCapability, BulkCleanResult, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo } from '../backend.js';
+import type { Backend, BulkCleanCapability, BulkCleanResult, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo, UpdateCapability } from '../backend.js';
 import { s3HeadSize, s3ListPage, s3RangeBody, s3RemoveKeys } from './s3-probes.js';
 import { asTargetError, headerValue, type HttpTimeouts } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
@@ -52,7 +52,7 @@ function s3Hint(e: unknown, what: string): string | undefined {
 
 const xmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, HeadCapability, RangeReadCapability, ListPageCapability, RemoveCapability {
+export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, HeadCapability, RangeReadCapability, ListPageCapability, RemoveCapability, UpdateCapability {
   readonly name = 's3';
   private readonly s3: S3Client;
   private readonly root: string;
@@ -169,6 +169,11 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, 
 
   listFirstPage(max: number): Promise<{ entries: number; httpStatus: number }> {
     return s3ListPage(this.s3, `${this.root}/`, max);
+  }
+
+  /** The next version of a datastream: a PUT to the same key (multipart above the threshold, as in ingest). */
+  update(plan: ObjectPlan, ds: DatastreamPlan): Promise<Partial<OpTiming>> {
+    return this.put(this.key(plan.id, plan.index, ds.id), ds);
   }
 
   /** DeleteObject on each datastream key of the object (the delete probe; clean uses cleanAll). */

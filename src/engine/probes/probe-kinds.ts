@@ -2,13 +2,13 @@
  * The read-side probe kinds of `run --probe KINDS` (issue 18) and which backend capability each
  * needs: `get` reads a whole datastream (ReadCapability), `head` its metadata (HeadCapability),
  * `range` a byte range (RangeReadCapability), `list` the first page of the run's listing
- * (ListPageCapability), `delete` creates an object outside the population and removes it
+ * (ListPageCapability), `update` writes the next version of a datastream (UpdateCapability), `delete` creates an object outside the population and removes it
  * (RemoveCapability). A kind the backend cannot do is refused before the run starts (exit 2).
  */
-import { canHead, canListPage, canRead, canReadRange, canRemove, type Backend, type ProbeOpKind } from '../../backends/backend.js';
+import { canHead, canListPage, canRead, canReadRange, canRemove, canUpdate, type Backend, type ProbeOpKind } from '../../backends/backend.js';
 import { UsageError } from '../../errors.js';
 
-export const PROBE_KINDS = ['get', 'head', 'range', 'list', 'delete'] as const;
+export const PROBE_KINDS = ['get', 'head', 'range', 'list', 'update', 'delete'] as const;
 export type ProbeKind = (typeof PROBE_KINDS)[number];
 
 /** The operation kinds a probe kind records; the first is the one its verdict is computed from. */
@@ -17,6 +17,7 @@ export const PROBE_OP_KINDS: Record<ProbeKind, readonly ProbeOpKind[]> = {
   head: ['probe-head'],
   range: ['probe-range'],
   list: ['probe-list'],
+  update: ['probe-update'],
   delete: ['probe-delete', 'probe-create'],
 };
 
@@ -45,6 +46,7 @@ const CAN: Record<ProbeKind, (b: Backend) => boolean> = {
   head: canHead,
   range: canReadRange,
   list: canListPage,
+  update: canUpdate,
   delete: canRemove,
 };
 

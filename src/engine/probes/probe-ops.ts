@@ -5,7 +5,7 @@
  * E_PROBE_MISMATCH (the runner then fails the run, as --verify readback does).
  */
 import { createHash } from 'node:crypto';
-import type { Backend, HeadCapability, ListPageCapability, OpTiming, ProbeOpKind, RangeReadCapability, ReadCapability } from '../../backends/backend.js';
+import type { Backend, HeadCapability, ListPageCapability, OpTiming, ProbeOpKind, RangeReadCapability, ReadCapability, UpdateCapability } from '../../backends/backend.js';
 import { hasBatchLifecycle, type RemoveCapability } from '../../backends/backend.js';
 import { OpError, timeOp } from '../../backends/op-timer.js';
 import { CHUNK_SIZE, contentChunks, contentSha256 } from '../../generate/content.js';
@@ -68,6 +68,11 @@ export function probeList(b: Backend & ListPageCapability, newest: ObjectPlan): 
     if (r.entries < 1) throw new OpError('E_PROBE_MISMATCH', `the run's listing is empty after object ${newest.id} was stored`, r.httpStatus ?? null);
     return r.httpStatus === undefined ? {} : { httpStatus: r.httpStatus };
   });
+}
+
+/** Writes version `ds.version` of the datastream over the stored one (the get probes then verify it). */
+export function probeUpdate(b: Backend & UpdateCapability, plan: ObjectPlan, ds: DatastreamPlan): Promise<OpTiming> {
+  return timeOp(meta('probe-update', plan, ds, ds.size), async () => (await b.update(plan, ds)) ?? undefined);
 }
 
 /**

@@ -6,13 +6,13 @@
  * probe-*). After the batch is recorded, `shouldStop` fails the run on wrong bytes and stops it
  * (`stopped-early`) when a probe kind's median latency in the batch is above --probe-stop-above.
  */
-import { canHead, canListPage, canRead, canReadRange, canRemove, type Backend, type OpTiming } from '../../backends/backend.js';
+import { canHead, canListPage, canRead, canReadRange, canRemove, canUpdate, type Backend, type OpTiming } from '../../backends/backend.js';
 import { RunFailedError } from '../../errors.js';
 import { planObject, type ObjectPlan } from '../../generate/plan.js';
 import type { BatchRecord, StopInfo } from '../../store/records.js';
 import type { Workload } from '../../workload/workload.js';
 import { PROBE_OP_KINDS, type ProbeKind } from './probe-kinds.js';
-import { probeDelete, probeGet, probeHead, probeList, probeRange } from './probe-ops.js';
+import { probeDelete, probeGet, probeHead, probeList, probeRange, probeUpdate } from './probe-ops.js';
 import { probeRange as rangeOf, sampleObjects } from './probe-sample.js';
 import { median } from './probe-stats.js';
 
@@ -28,6 +28,8 @@ export const DEFAULT_PROBE_SAMPLE = 10;
 
 export class ProbeRunner {
   private readonly failed = new Set<number>();
+  /** The version each updated object's first datastream is at (absent: 0, as ingested). */
+  private readonly versions = new Map<number, number>();
   private last: { batch: number; ops: OpTiming[] } | null = null;
 
   constructor(
@@ -63,8 +65,18 @@ export class ProbeRunner {
         continue;
       }
       for (const plan of picked) {
-        const ds = plan.datastreams[0];
-        if (ds === undefined) continue;
+        const first = plan.datastreams[0];
+        if (first === undefined) continue;
+        const version = this.versions.get(plan.index) ?? 0;
+        const ds = version === 0 ? first : { ...first, version };
+        if (kind === 'update' && canUpdate(b)) {
+          const op = await probeUpdate(b, plan, { ...first, version: version + 1 });
+          // a failed write may or may not have landed: the object is left out of later probes
+          if (op.status === 'ok') this.versions.set(plan.index, version + 1);
+          else this.failed.add(plan.index);
+          ops.push(op);
+          continue;
+        }
         if (kind === 'get' && canRead(b)) ops.push(...(await probeGet(b, plan, ds)));
         else if (kind === 'head' && canHead(b)) ops.push(await probeHead(b, plan, ds));
         else if (kind === 'range' && canReadRange(b)) {
