@@ -17,7 +17,7 @@ const COMMON = new Set([
   '--stop-early', '--no-stop-early', '--stop-grace', '--help',
   // the run's lifecycle and probes: every backend takes them (the timeouts matter only to HTTP backends)
   '--request-timeout', '--connect-timeout', '--retries', '--probe', '--probe-sample', '--probe-stop-above',
-  '--max-datastream-size', '--ignore-free-space',
+  '--max-datastream-size', '--ignore-free-space', '--resume',
 ]);
 
 test('every flag of run is either common to all backends or in the backend flag table', () => {
