@@ -6,7 +6,7 @@ import { chartSeriesOf } from '../report/chart-series.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseIntFlag } from './parse-flags.js';
-import { parseChartProbe, probeChartSeries } from './probe-chart.js';
+import { parseChartProbe, probeChartSeries } from './probe-cli.js';
 
 export interface ChartFlags {
   db: string;

@@ -8,8 +8,8 @@ import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 import { evaluationJson, evaluationText } from './run-output.js';
-import { probeVerdicts } from '../engine/probes/probe-verdicts.js';
-import { probeJson, probeStopHead, probeText, worstVerdict } from './probe-output.js';
+import { probeVerdicts } from '../engine/probes/probe-stats.js';
+import { probeJson, probeStopHead, probeText, worstVerdict } from './probe-cli.js';
 
 export interface CheckFlags {
   db: string;

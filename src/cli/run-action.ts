@@ -20,9 +20,8 @@ import { parseDuration } from './parse-duration.js';
 import { ProgressLine } from './progress-line.js';
 import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
-import { parseProbeFlags, type ProbeFlags } from './probe-flags.js';
-import { probeJson, probeStopHead, probeText } from './probe-output.js';
-import { probeVerdicts } from '../engine/probes/probe-verdicts.js';
+import { parseProbeFlags, probeJson, probeStopHead, probeText, type ProbeFlags } from './probe-cli.js';
+import { probeVerdicts } from '../engine/probes/probe-stats.js';
 
 export interface RunFlags extends ProbeFlags {
   objects?: string;

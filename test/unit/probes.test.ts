@@ -6,9 +6,8 @@ import { IngestScaleError } from '../../src/errors.js';
 import { ExitCode } from '../../src/exit-codes.js';
 import { parseProbeKinds, probeKindOf, refuseUnsupportedProbes } from '../../src/engine/probes/probe-kinds.js';
 import { probeRange, sampleObjects } from '../../src/engine/probes/probe-sample.js';
-import { median, probeSeries, type ProbeRow } from '../../src/engine/probes/probe-stats.js';
-import { probeVerdictsOf } from '../../src/engine/probes/probe-verdicts.js';
-import { worstVerdict } from '../../src/cli/probe-output.js';
+import { median, probeSeries, probeVerdictsOf, type ProbeRow } from '../../src/engine/probes/probe-stats.js';
+import { worstVerdict } from '../../src/cli/probe-cli.js';
 
 describe('probe sampling', () => {
   test('K distinct objects from those stored, the oldest and the newest always, the same for the same seed and batch', () => {

@@ -9,8 +9,7 @@ import { contentChunks, contentSha256 } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
 import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo, UpdateCapability } from '../backend.js';
-import { headSize, rangeBody } from '../http/probe-requests.js';
-import { ldpListContainer } from './ldp-probes.js';
+import { headSize, probeFailure, rangeBody } from '../http/probe-requests.js';
 import { asTargetError, HttpTarget, refusal, type Asked, type HttpResult, type HttpTargetOptions } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { BINARY_LINK, CONTAINER_LINK, FLAVOR, type Flavor, type FlavorName } from './flavor.js';
@@ -193,10 +192,12 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
     return this.putBinary(this.objectPath(plan), ds);
   }
 
-  /** The run container's listing (LDP does not page: the whole of it). */
-  listFirstPage(): Promise<{ entries: number; httpStatus: number }> {
+  /** The run container's listing as Turtle, its `ldp:contains` children counted: LDP does not page, so all of it. */
+  async listFirstPage(): Promise<{ entries: number; httpStatus: number }> {
     const path = this.slash(this.runPath);
-    return ldpListContainer(this.http, path, this.asked('GET', path));
+    const r = await this.http.request('GET', path, { headers: { accept: 'text/turtle', prefer: 'return=representation; include="http://www.w3.org/ns/ldp#PreferContainment"' }, readText: true });
+    if (r.status !== 200) probeFailure(r.status, r.headers, r.text, this.asked('GET', path));
+    return { entries: containedIris(r.text, `${this.http.base.origin}${path}`).length, httpStatus: r.status };
   }
 
   async remove(ref: ObjectRef): Promise<void> {

@@ -1,8 +1,11 @@
 /**
- * Probe latencies as series: per batch, the median latency of a probe kind's successful
- * operations, indexed by the objects stored when the probes ran (the batch's end). Pure functions
- * over probe operation rows, shared by the run (--probe-stop-above) and `check`.
+ * Probe latencies as series and verdicts (issue 18): per batch, the median latency of a probe
+ * kind's successful operations, indexed by the objects stored when the probes ran (the batch's
+ * end), and the same gate as ingest on it (growthGate: warm-up trim, Theil–Sen, Sen CI, the run's
+ * --max-growth). `check` prints a verdict per kind; with --gate-probes it exits on the worst.
  */
+import { growthGate, type GateResult, type Verdict } from '../../analysis/growth-gate.js';
+import type { ResultsStore } from '../../store/results-store.js';
 import { PROBE_KINDS, PROBE_OP_KINDS, type ProbeKind } from './probe-kinds.js';
 
 /** Median of a list (the mean of the middle two for an even count); null when empty. */
@@ -67,4 +70,44 @@ export function probeSeries(rows: readonly ProbeRow[]): ProbeSeries[] {
     });
   }
   return out;
+}
+
+export interface ProbeVerdict {
+  kind: ProbeKind;
+  verdict: Verdict;
+  growthRatio: number;
+  ci: [number, number];
+  coldMedianMs: number | null;
+  warmMedianMs: number | null;
+  /** Batches with probes of this kind. */
+  batches: number;
+  gate: GateResult;
+}
+
+/** Successful probe operations of a run, in batch order. */
+export async function probeRows(store: ResultsStore, runId: string): Promise<ProbeRow[]> {
+  return store.db.all<ProbeRow>(
+    "SELECT batch_idx AS batch, kind, duration_ms AS durationMs FROM ops WHERE run_id = ? AND kind LIKE 'probe-%' AND status = 'ok' ORDER BY batch_idx, rowid",
+    [runId],
+  );
+}
+
+export function probeVerdictsOf(rows: readonly ProbeRow[], batchSize: number, limit: number): ProbeVerdict[] {
+  return probeSeries(rows).map((s) => {
+    const gate = growthGate(s.medianMs, { batchSize, limit });
+    return {
+      kind: s.kind,
+      verdict: gate.verdict,
+      growthRatio: gate.growthRatio,
+      ci: gate.ci,
+      coldMedianMs: s.coldMedianMs,
+      warmMedianMs: s.warmMedianMs,
+      batches: s.batches.length,
+      gate,
+    };
+  });
+}
+
+export async function probeVerdicts(store: ResultsStore, runId: string, batchSize: number, limit: number): Promise<ProbeVerdict[]> {
+  return probeVerdictsOf(await probeRows(store, runId), batchSize, limit);
 }

@@ -1,0 +1,111 @@
+/**
+ * Probes in the CLI (issue 18): `run --probe KINDS [--probe-sample K] [--probe-stop-above DURATION]`
+ * checked before anything is opened; what `run` and `check` print about them (a line per kind, the
+ * JSON `probes` object, a probe stop, the worst verdict for --gate-probes); `chart RUN --probe KIND`.
+ */
+import type { Verdict } from '../analysis/growth-gate.js';
+import { growthGate } from '../analysis/growth-gate.js';
+import { parseProbeKinds, PROBE_KINDS, type ProbeKind } from '../engine/probes/probe-kinds.js';
+import { DEFAULT_PROBE_SAMPLE, type ProbeOptions } from '../engine/probes/probe-runner.js';
+import { probeRows, probeSeries, type ProbeVerdict } from '../engine/probes/probe-stats.js';
+import { UsageError } from '../errors.js';
+import type { ChartSeries } from '../report/chart.js';
+import { formatCount, formatMs } from '../report/format.js';
+import type { RunRecord } from '../store/records.js';
+import type { ResultsStore } from '../store/results-store.js';
+import { parseDuration } from './parse-duration.js';
+import { parseIntFlag } from './parse-flags.js';
+
+export interface ProbeFlags {
+  probe?: string;
+  probeSample?: string;
+  probeStopAbove?: string;
+}
+
+export function parseProbeFlags(f: ProbeFlags): ProbeOptions | undefined {
+  if (f.probe === undefined) {
+    const stray = f.probeSample !== undefined ? '--probe-sample' : f.probeStopAbove !== undefined ? '--probe-stop-above' : null;
+    if (stray) throw new UsageError('E_FLAG_CONFLICT', `${stray} needs --probe`, `add --probe KINDS (e.g. --probe get,list or --probe all), or drop ${stray}`);
+    return undefined;
+  }
+  const kinds = parseProbeKinds(f.probe);
+  const sample = f.probeSample === undefined ? DEFAULT_PROBE_SAMPLE : parseIntFlag(f.probeSample, '--probe-sample', 2, 10_000);
+  const stopAboveMs = f.probeStopAbove === undefined ? undefined : parseDuration(f.probeStopAbove, '--probe-stop-above', { minMs: 1 });
+  return { kinds, sample, ...(stopAboveMs === undefined ? {} : { stopAboveMs }) };
+}
+
+const fx = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
+const num = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : x);
+
+/** The stop by --probe-stop-above, in words; null for any other run. */
+export function probeStopText(run: RunRecord): string | null {
+  const p = run.stopInfo?.probe;
+  if (!p) return null;
+  return `FAIL  stopped at batch ${run.stopInfo?.batch} of ${run.plannedBatches}: the ${p.kind} probe's median latency ${formatMs(p.medianMs)} is above --probe-stop-above ${formatMs(p.limitMs)}`;
+}
+
+/** Lines to put before the fixed rule's verdict of a run a probe stopped (its verdict is that FAIL). */
+export function probeStopHead(run: RunRecord): string[] {
+  const stop = probeStopText(run);
+  return stop ? [stop, '', 'the fixed rule on the batches run so far (not the verdict):'] : [];
+}
+
+export function probeText(verdicts: readonly ProbeVerdict[], run: RunRecord, gated = false): string {
+  const lines = [`probes: median latency per batch, by objects stored (${gated ? 'gated: --gate-probes' : 'reported; check --gate-probes gates on them'}):`];
+  const width = Math.max(...verdicts.map((v) => v.kind.length));
+  for (const v of verdicts) {
+    const g = v.gate;
+    const span = g.keptBatches > 0 ? `batches ${g.firstKeptBatch}-${g.batches} (objects ${formatCount(g.firstKeptBatch * run.batchSize)}-${formatCount(g.batches * run.batchSize)})` : `${v.batches} batches`;
+    const growth = v.verdict === 'INCONCLUSIVE' && g.keptBatches < 2 ? g.reason : `x${fx(v.growthRatio)} [${fx(v.ci[0])}, ${fx(v.ci[1])}] over ${span}`;
+    const medians = v.kind === 'get'
+      ? `cold median ${formatMs(v.coldMedianMs ?? NaN)}, warm ${formatMs(v.warmMedianMs ?? NaN)}`
+      : `median ${formatMs(v.coldMedianMs ?? NaN)}`;
+    lines.push(`  ${v.kind.padEnd(width)}  ${v.verdict.padEnd(12)} ${growth}; ${medians}`);
+  }
+  return lines.join('\n');
+}
+
+export function probeJson(verdicts: readonly ProbeVerdict[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const v of verdicts) {
+    out[v.kind] = {
+      verdict: v.verdict,
+      growthRatio: num(v.growthRatio),
+      ci: [num(v.ci[0]), num(v.ci[1])],
+      coldMedianMs: num(v.coldMedianMs),
+      warmMedianMs: num(v.warmMedianMs),
+      batches: v.batches,
+      warmupDropped: v.gate.warmupDropped,
+      keptBatches: v.gate.keptBatches,
+    };
+  }
+  return out;
+}
+
+const RANK: Record<Verdict, number> = { PASS: 0, WARN: 1, INCONCLUSIVE: 2, FAIL: 3 };
+
+/** The worst of the ingest verdict and the probe verdicts (--gate-probes): FAIL > INCONCLUSIVE > WARN > PASS. */
+export function worstVerdict(ingest: Verdict, verdicts: readonly ProbeVerdict[]): Verdict {
+  return verdicts.reduce<Verdict>((w, v) => (RANK[v.verdict] > RANK[w] ? v.verdict : w), ingest);
+}
+
+export function parseChartProbe(raw: string): ProbeKind {
+  if (!(PROBE_KINDS as readonly string[]).includes(raw)) throw new UsageError('E_BAD_FLAG', `--probe "${raw}" is not a probe kind`, `give one of ${PROBE_KINDS.join(', ')}`);
+  return raw as ProbeKind;
+}
+
+export async function probeChartSeries(store: ResultsStore, run: RunRecord, kind: ProbeKind, trend: boolean): Promise<ChartSeries[]> {
+  const s = probeSeries(await probeRows(store, run.id)).find((x) => x.kind === kind);
+  if (!s) throw new UsageError('E_BAD_FLAG', `run ${run.id} has no ${kind} probes`, `chart a run made with run --probe ${kind} (or --probe all)`);
+  const name = run.label ? `${run.label} (${run.id})` : `run ${run.id}`;
+  // the chart's axis runs from the first batch's start to the last batch's end: the objects the last probes saw
+  const objectsBefore = s.batches.map((b) => (b - 1) * run.batchSize);
+  const line = (label: string, timesMs: number[]): ChartSeries => {
+    const out: ChartSeries = { label, timesMs, objectsBefore, batchSize: run.batchSize };
+    const gate = trend ? growthGate(timesMs, { batchSize: run.batchSize }) : null;
+    if (gate && Number.isFinite(gate.slope) && Number.isFinite(gate.intercept)) out.trendMs = timesMs.map((_, i) => Math.exp(gate.intercept + gate.slope * (i + 1)));
+    return out;
+  };
+  if (s.warmMs === null) return [line(`${name}: ${kind} probe, median per batch`, s.medianMs)];
+  return [line(`${name}: get probe, cold median per batch`, s.medianMs), line(`${name}: get probe, warm median per batch`, s.warmMs)];
+}
