@@ -18,11 +18,9 @@
  * 3b. Warm-up sensitivity (warmup-sensitivity.ts): when a block rule finds a
  *    longer warm-up whose fit's upper slope bound is higher, the CI's upper
  *    end is that bound (the estimate and the lower end, so the verdict, stay).
- * 8. Cliffs (cliff.ts): a level shift in the kept batches (Pettitt p < 0.001,
- *    Hodges–Lehmann ratio after/before with its Mann–Whitney CI at the same z)
- *    FAILs when the ratio's lower bound is above the limit, whatever the trend
- *    says. With a cliff, the noise of the planning lines (R80, batches needed)
- *    is measured around each segment's own line, so the step is not noise.
+ * 8. Cliffs (cliff.ts): a level shift whose ratio's lower bound is above the
+ *    limit FAILs, whatever the trend says; with a cliff, the planning lines'
+ *    noise is measured around each segment's own line (a step is not noise).
  *
  * The CI quantile z is 1.959964 unless GateOptions.z says otherwise (the
  * per-operation gate, op-gate.ts, runs two looks at z = 2.24).
@@ -32,7 +30,7 @@ import { lag1Autocorrelation, DRIFT_THRESHOLD } from './autocorrelation.js';
 import { detectableGrowth, optimismReasons, planningTable, type PlanningTable } from './detectable-growth.js';
 import { detectCliff, segmentResiduals, type CliffResult } from './cliff.js';
 import { kendallTauB } from './kendall.js';
-import { normalUpperTail } from './normal.js';
+import { ciLevelLabel } from './normal.js';
 import { fitPowerLaw, projectPerBatchMs } from './power-law.js';
 import { scaledMad } from './robust.js';
 import { residuals, theilSen, Z_95 } from './theil-sen.js';
@@ -112,14 +110,7 @@ export interface GateResult {
   cliff: CliffResult | null;
 }
 
-/** "95%" for the default z, else the two-sided level of z ("97.5%" for 2.24). */
-export function ciLevelLabel(z: number): string {
-  if (Math.abs(z - Z_95) < 1e-6) return '95%';
-  const level = 100 * (1 - 2 * normalUpperTail(z));
-  const digits = level >= 99.9 ? 2 : 1;
-  return `${Number(level.toFixed(digits))}%`;
-}
-
+export { ciLevelLabel };
 function checkInput(timesMs: readonly number[], opts: GateOptions): number {
   for (let i = 0; i < timesMs.length; i++) {
     const t = timesMs[i];
