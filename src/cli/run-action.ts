@@ -3,6 +3,7 @@ import { backendModule } from '../backends/registry.js';
 import { refuseForeignFlags } from '../backends/backend-flags.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
+import { planResume } from '../engine/resume-run.js';
 import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
 import { inFlightNow } from '../engine/in-flight.js';
 import { prepareRun, runSession } from '../engine/run-session.js';
@@ -18,6 +19,7 @@ import type { CliContext } from './context.js';
 import { parseChoice, parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';
 import { parseDuration } from './parse-duration.js';
 import { ProgressLine } from './progress-line.js';
+import { resumeTarget } from './run-resume.js';
 import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
 import { parseProbeFlags, probeJson, probeStopHead, probeText, type ProbeFlags } from './probe-cli.js';
@@ -47,6 +49,7 @@ export interface RunFlags extends ProbeFlags {
   chart: boolean;
   stopEarly?: boolean;
   stopGrace?: string;
+  resume?: string;
   requestTimeout?: string;
   connectTimeout?: string;
   retries?: string;
@@ -81,16 +84,17 @@ function secretsFromEnv(): { password?: string; token?: string } {
 
 export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: boolean } = {}): Promise<ExitCode> {
   // everything a user typed is checked before anything is opened or written
-  const limit = parseMaxGrowth(f.maxGrowth);
+  const resume = f.resume === undefined ? null : await resumeTarget(f);
+  const limit = resume?.run.settings?.maxGrowth ?? parseMaxGrowth(f.maxGrowth);
   const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
   const requestMs = parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
   const connectMs = parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
   const retries = parseIntFlag(f.retries ?? '2', '--retries', 0, 20);
   const maxDatastreamBytes = f.maxDatastreamSize === undefined ? DEFAULT_MAX_DATASTREAM_BYTES : parseBytes(f.maxDatastreamSize, '--max-datastream-size');
-  const maxErrorRate = parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
+  const maxErrorRate = resume?.run.settings?.maxErrorRate ?? parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
   const probes = parseProbeFlags(f);
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
-  const workload = resolveWorkload(fromFile, workloadFromFlags(f));
+  const workload = resume ? resume.workload : resolveWorkload(fromFile, workloadFromFlags(f));
   checkDatastreamSizes(workload, maxDatastreamBytes);
   backendModule(f.backend);
   refuseForeignFlags(f.backend, f as unknown as Record<string, unknown>, o.backendDefaulted === true);
@@ -100,7 +104,8 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     backend: f.backend,
     ...(f.data === undefined ? {} : { dataDir: f.data }),
     keepData: f.keepData === true,
-    ignoreFreeSpace: f.ignoreFreeSpace === true,
+    ignoreFreeSpace: f.ignoreFreeSpace === true || resume !== null,
+    ...(resume ? { id: resume.run.id, dataDir: resume.run.target ?? undefined } : {}),
     ...(probes ? { probes: probes.kinds } : {}),
     target: { flags: f as unknown as Record<string, unknown>, ...secretsFromEnv(), timeouts: { requestMs, connectMs } },
   });
@@ -129,7 +134,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
         if (typeof prepared.info.details?.warning === 'string') ctx.err(`warning: ${prepared.info.details.warning}`);
       },
       onBatch: (p) => progress?.update(p),
-    });
+    }, resume ? await planResume(store, resume.run, prepared.backend, `${resume.run.id.slice(0, 6)}-`) : undefined);
     progress?.done();
     const evaluation = await evaluateRun(store, result.run, limit);
     const summary = renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width });

@@ -12,11 +12,14 @@ import type { BatchRecord, OpRecord, StopInfo } from '../store/records.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { summariseBatch, toOpRecords } from './batch-summary.js';
 import { runPool } from './pool.js';
+import type { Intent } from '../store/run-intents.js';
 import { ABORTED, untilAborted } from './until-aborted.js';
 import { storedDatastreams, verifyObject } from './verify.js';
 
 export interface BatchSink {
   recordBatch(runId: string, batch: BatchRecord, ops: readonly OpRecord[]): Promise<void>;
+  /** Before a batch starts: the objects it is about to write (run-intents.ts). */
+  recordIntent?(runId: string, intent: Intent): Promise<void>;
 }
 
 export interface EngineProgress {
@@ -43,6 +46,10 @@ export interface EngineOptions {
   /** Abort at once (a second signal, or the grace period ran out): the batch in flight is abandoned, not recorded. */
   abortNow?: AbortSignal;
   onBatch?: (p: EngineProgress) => void;
+  /** Resuming: the batches already recorded (the run goes on after them, its counts include them). */
+  previous?: readonly BatchRecord[];
+  /** Resuming: operations recorded with the first batch run, outside its clock (the removal of half-written objects). */
+  carryOps?: OpTiming[];
   /** Asked after every recorded batch; a non-null answer stops the run as `stopped-early`. */
   shouldStop?: (batches: readonly BatchRecord[]) => StopInfo | null;
   /** Read-side probes after each batch, outside its clock (src/engine/probes/); recorded with the batch. */
@@ -77,12 +84,19 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   // one object in flight: its successor's content is made while the store answers it (PrepareCapability)
   const ahead = w.concurrency === 1 && canPrepare(backend) ? (p: ObjectPlan): void => backend.prepare(p) : undefined;
   const runStart = process.hrtime.bigint();
-  const batches: BatchRecord[] = [];
+  const batches: BatchRecord[] = [...(o.previous ?? [])];
   let objectsDone = 0;
   let bytesDone = 0;
   let opsDone = 0;
   let failedOps = 0;
   let verifyFailed = 0;
+  for (const b of batches) {
+    objectsDone += b.objects;
+    bytesDone += b.bytes;
+    opsDone += b.okOps + b.failedOps;
+    failedOps += b.failedOps;
+  }
+  let carry = o.carryOps ?? [];
 
   const runBatch = async (b: number): Promise<BatchWork> => {
     const plans = planBatch(w, b * w.batchSize, w.batchSize, { idPrefix: o.idPrefix });
@@ -104,12 +118,15 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     return { plans, prepOps, ingestOps, verifyOps, probeOps, startNs, wallNs, startedAt };
   };
 
-  for (let b = 0; b < total; b++) {
+  for (let b = batches.length; b < total; b++) {
     if (o.signal?.aborted || o.abortNow?.aborted) return { status: 'aborted', batches };
+    await o.sink.recordIntent?.(o.runId, { batch: b + 1, firstIndex: b * w.batchSize, objects: Math.min(w.batchSize, w.objects - b * w.batchSize) });
     const work = await untilAborted(runBatch(b), o.abortNow);
     // aborted in flight: the batch is not recorded (its objects may be half-written on the target)
     if (work === ABORTED) return { status: 'aborted', batches, abortedInBatch: b + 1 };
-    const { plans, prepOps, ingestOps, verifyOps, probeOps, startNs, wallNs, startedAt } = work;
+    const { plans, ingestOps, verifyOps, probeOps, startNs, wallNs, startedAt } = work;
+    const prepOps = carry.length > 0 ? [...carry, ...work.prepOps] : work.prepOps;
+    carry = [];
 
     const batch = summariseBatch({ index: b + 1, objects: plans.length, objectsBefore: objectsDone, startNs, wallNs, startedAt }, ingestOps);
     await o.sink.recordBatch(o.runId, batch, toOpRecords([...prepOps, ...ingestOps, ...verifyOps, ...probeOps], startNs));

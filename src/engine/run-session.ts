@@ -9,12 +9,13 @@ import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { customAlphabet } from 'nanoid';
-import type { Backend, TargetInfo } from '../backends/backend.js';
+import type { Backend, OpTiming, TargetInfo } from '../backends/backend.js';
 import type { RunTarget } from '../backends/backend-module.js';
 import { createFromFlags } from '../backends/registry.js';
 import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.js';
 import type { ResultsStore } from '../store/results-store.js';
 import type { BatchRecord, RunRecord } from '../store/records.js';
+import { recordIntent, reopenRun, type Intent } from '../store/run-intents.js';
 import { TOOL_VERSION } from '../version.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { earlyStopCheck } from './early-stop.js';
@@ -28,6 +29,8 @@ import { probeStops, ProbeRunner, type ProbeOptions } from './probes/probe-runne
 export const newRunId = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10);
 
 export interface PrepareOptions {
+  /** The run's id: new, unless a run is resumed. */
+  id?: string;
   workload: Workload;
   backend: string;
   /** Data directory of an embedded store; default reports/data/<run id>, removed after the run unless keepData. */
@@ -56,9 +59,11 @@ export interface PreparedRun {
 }
 
 export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
-  const id = newRunId();
-  const dataDir = o.dataDir ?? join('reports', 'data', id);
-  const removeData = o.dataDir === undefined && o.keepData !== true;
+  const id = o.id ?? newRunId();
+  const defaultDir = join('reports', 'data', id);
+  const dataDir = o.dataDir ?? defaultDir;
+  // a resumed run's default directory (recorded as its target) goes when it completes, as a new run's does
+  const removeData = (o.dataDir === undefined || o.dataDir === defaultDir) && o.keepData !== true;
   // the embedded store writes into dataDir: a run that cannot fit is refused before anything is made
   if (o.backend === 'leveldb' && o.ignoreFreeSpace !== true) checkFreeSpace(o.workload, dataDir);
   const backend = await createFromFlags(o.backend, { dataDir, concurrency: o.workload.concurrency, runId: id, workload: o.workload, purpose: 'run', ...(o.target ?? {}) });
@@ -103,8 +108,15 @@ export interface RunSessionResult {
   abortedInBatch?: number;
 }
 
-export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<RunSessionResult> {
-  const run: RunRecord = {
+/** A run to carry on (resume-run.ts): its record, its recorded batches, and the recovery operations to store with the next one. */
+export interface ResumeFrom {
+  run: RunRecord;
+  previous: BatchRecord[];
+  carryOps: OpTiming[];
+}
+
+export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: ResumeFrom): Promise<RunSessionResult> {
+  const fresh: RunRecord = {
     id: p.id,
     label: o.label ?? null,
     source: 'run',
@@ -126,8 +138,10 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
     heartbeatAt: new Date().toISOString(),
     settings: { maxErrorRate: o.maxErrorRate, maxGrowth: o.maxGrowth, stopEarly: o.stopEarly === true, retries: o.retries ?? DEFAULT_RETRY_POLICY.retries },
   };
-  if (o.probes && run.settings) run.settings.probes = { kinds: [...o.probes.kinds], sample: o.probes.sample, stopAboveMs: o.probes.stopAboveMs ?? null };
-  await o.store.createRun(run);
+  const run: RunRecord = resume ? { ...resume.run, status: 'running', pid: process.pid, runHost: hostname(), heartbeatAt: new Date().toISOString() } : fresh;
+  if (!resume && o.probes && run.settings) run.settings.probes = { kinds: [...o.probes.kinds], sample: o.probes.sample, stopAboveMs: o.probes.stopAboveMs ?? null };
+  if (resume) await reopenRun(o.store.db, run.id, process.pid, hostname());
+  else await o.store.createRun(run);
   const previousPolicy = setRetryPolicy({ ...DEFAULT_RETRY_POLICY, retries: o.retries ?? DEFAULT_RETRY_POLICY.retries });
   const store = o.store;
   const sink = {
@@ -135,6 +149,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
       await store.recordBatch(...args);
       await store.heartbeat(args[0]);
     },
+    recordIntent: (runId: string, intent: Intent): Promise<void> => recordIntent(store.db, runId, intent),
   };
   o.onStart?.(run);
   const probes = o.probes ? new ProbeRunner(p.backend, p.workload, `${p.id.slice(0, 6)}-`, o.probes, run.plannedBatches) : undefined;
@@ -149,6 +164,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions): Promise<
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.abortNow ? { abortNow: o.abortNow } : {}),
       ...(o.onBatch ? { onBatch: o.onBatch } : {}),
+      ...(resume ? { previous: resume.previous, carryOps: resume.carryOps } : {}),
       ...probeStops(probes, o.stopEarly ? earlyStopCheck({ batchSize: p.workload.batchSize, limit: o.maxGrowth, plannedBatches: run.plannedBatches }) : undefined),
     });
     const stop = result.stop ?? null;

@@ -228,6 +228,7 @@ export class ResultsStore {
   /** Forgets a run: its operations, batches and row, in one transaction. */
   async deleteRun(runId: string): Promise<{ batches: number; ops: number }> {
     return this.db.transaction(async () => {
+      await this.db.run('DELETE FROM intents WHERE run_id = ?', [runId]);
       const ops = (await this.db.run('DELETE FROM ops WHERE run_id = ?', [runId])).changes;
       const batches = (await this.db.run('DELETE FROM batches WHERE run_id = ?', [runId])).changes;
       await this.db.run('DELETE FROM runs WHERE id = ?', [runId]);

@@ -6,7 +6,7 @@
 import { IngestScaleError } from '../errors.js';
 import type { SqliteDb } from './sqlite.js';
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** "INGS" (PRAGMA application_id): marks every ingest-scale results database (db-probe.ts). */
 export const APPLICATION_ID = 0x494e4753;
@@ -77,6 +77,18 @@ const MIGRATIONS: Record<number, string> = {
     ALTER TABLE runs ADD COLUMN run_host TEXT;               -- hostname the run's process ran on
     ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;           -- updated after every recorded batch
     ALTER TABLE runs ADD COLUMN settings TEXT;               -- JSON RunSettings: error budget, gate limits
+  `,
+  // 4: intents — the objects a batch is about to write, recorded before it starts, so a run killed
+  // inside a batch leaves a record of what may be half-written (resume removes them)
+  4: `
+    CREATE TABLE intents (
+      run_id         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+      batch_idx      INTEGER NOT NULL,            -- 1-based, as batches.idx
+      first_index    INTEGER NOT NULL,            -- object index of the batch's first object
+      objects        INTEGER NOT NULL,
+      recorded_at    TEXT NOT NULL,
+      PRIMARY KEY (run_id, batch_idx)
+    );
   `,
 };
 

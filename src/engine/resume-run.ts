@@ -1,0 +1,55 @@
+/**
+ * What `run --resume` carries on from: a run that was aborted or interrupted keeps its id, its
+ * workload and its target; its recorded batches stay as they are and it goes on at the first batch
+ * it did not record. Before that, the objects of every batch it began but never recorded (its
+ * intents, run-intents.ts) are removed from the target — they may be half-written — each removal a
+ * timed `delete` operation stored with the next batch, outside its clock. The finished run has the
+ * same objects and bytes as one never interrupted.
+ */
+import { canRemove, type Backend, type OpTiming } from '../backends/backend.js';
+import { errorCodeOf, timeOp } from '../backends/op-timer.js';
+import { RunFailedError, UsageError } from '../errors.js';
+import type { RunRecord } from '../store/records.js';
+import type { ResultsStore } from '../store/results-store.js';
+import { unfinishedIntents } from '../store/run-intents.js';
+import type { ResumeFrom } from './run-session.js';
+
+/** Statuses a run can be resumed from. */
+export const RESUMABLE: readonly RunRecord['status'][] = ['aborted', 'interrupted'];
+
+export function checkResumable(run: RunRecord): void {
+  if (run.source !== 'run') throw new UsageError('E_USAGE', `run ${run.id} is an import; there is nothing to resume`, 'resume a run made by `ingest-scale run`');
+  if (!RESUMABLE.includes(run.status)) {
+    const why = run.status === 'running' ? `is still running (pid ${run.pid ?? '?'} on ${run.runHost ?? '?'})` : `is ${run.status}`;
+    throw new UsageError('E_USAGE', `run ${run.id} ${why}; only an aborted or interrupted run can be resumed`, 'see `ingest-scale runs`; start a new run with `ingest-scale run`');
+  }
+}
+
+export async function planResume(store: ResultsStore, run: RunRecord, backend: Backend, idPrefix: string): Promise<ResumeFrom> {
+  const previous = await store.batches(run.id);
+  previous.forEach((b, i) => {
+    if (b.index !== i + 1) throw new RunFailedError('E_DB', `run ${run.id} has batch ${b.index} recorded where batch ${i + 1} belongs; it cannot be resumed`);
+  });
+  const carryOps: OpTiming[] = [];
+  for (const intent of await unfinishedIntents(store.db, run.id)) {
+    if (!canRemove(backend)) throw new UsageError('E_USAGE', `backend ${backend.name} cannot remove objects, so batch ${intent.batch} of run ${run.id} cannot be recovered`, 'clean the run and start a new one');
+    for (let index = intent.firstIndex; index < intent.firstIndex + intent.objects; index++) {
+      const id = `${idPrefix}${index}`;
+      const op = await timeOp({ kind: 'delete', objectId: id, objectIndex: index, datastreamId: null, bytes: 0 }, async () => {
+        try {
+          await backend.remove({ id, index });
+        } catch (e) {
+          // never written, or already gone: nothing to recover
+          if (errorCodeOf(e) !== 'E_NOT_FOUND') throw e;
+        }
+      });
+      if (op.status === 'failed') {
+        throw new RunFailedError('E_TARGET', `cannot remove object ${id}, possibly half-written by batch ${intent.batch} of run ${run.id} (${op.errorCode})`, {
+          hint: 'check the target, then resume again',
+        });
+      }
+      carryOps.push(op);
+    }
+  }
+  return { run, previous, carryOps };
+}
