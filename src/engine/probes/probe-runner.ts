@@ -10,6 +10,7 @@ import { canHead, canListPage, canRead, canReadRange, canRemove, canUpdate, type
 import { RunFailedError } from '../../errors.js';
 import { planObject, type ObjectPlan } from '../../generate/plan.js';
 import type { BatchRecord, StopInfo } from '../../store/records.js';
+import type { ResultsStore } from '../../store/results-store.js';
 import type { Workload } from '../../workload/workload.js';
 import { PROBE_OP_KINDS, type ProbeKind } from './probe-kinds.js';
 import { probeDelete, probeGet, probeHead, probeList, probeRange, probeUpdate } from './probe-ops.js';
@@ -39,6 +40,21 @@ export class ProbeRunner {
     private readonly o: ProbeOptions,
     private readonly plannedBatches: number,
   ) {}
+
+  /**
+   * A resumed run (run --resume): the versions its earlier update probes wrote and the objects whose
+   * ingest or update failed, from its stored operations, so that later probes expect what is stored.
+   */
+  async restore(store: ResultsStore, runId: string): Promise<void> {
+    const rows = await store.db.all<{ i: number; kind: string; status: string; n: number }>(
+      "SELECT object_index AS i, kind, status, COUNT(*) AS n FROM ops WHERE run_id = ? AND object_index >= 0 AND (kind = 'probe-update' OR (status = 'failed' AND kind IN ('create-object', 'add-datastream'))) GROUP BY object_index, kind, status",
+      [runId],
+    );
+    for (const r of rows) {
+      if (r.kind === 'probe-update' && r.status === 'ok') this.versions.set(r.i, (this.versions.get(r.i) ?? 0) + r.n);
+      else if (r.status === 'failed') this.failed.add(r.i);
+    }
+  }
 
   private plan(index: number): ObjectPlan {
     return planObject(this.workload, index, { idPrefix: this.idPrefix });
