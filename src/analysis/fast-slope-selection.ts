@@ -82,30 +82,54 @@ interface Bracket {
   cHi: number;
 }
 
-/** A bracket of rank k from the sample, checked by counting; the outer bracket where the sample missed. */
-function startBracket(x: Float64Array, y: Float64Array, k: number, sample: Float64Array, u: Float64Array): Bracket {
+/** Every count made for one set of ranks, (s, slopes <= s): later ranks start from the tightest. */
+class Counts {
+  private readonly seen: { s: number; c: number }[] = [];
+  private readonly u: Float64Array;
+  constructor(private readonly x: Float64Array, private readonly y: Float64Array) {
+    this.u = new Float64Array(x.length);
+  }
+
+  at(s: number): number {
+    const c = countAtMost(this.x, this.y, s, this.u);
+    this.seen.push({ s, c });
+    return c;
+  }
+
+  /** The tightest bracket of rank k among the counts so far (the outer one when none). */
+  known(k: number, outer: Bracket): Bracket {
+    const b = { ...outer };
+    for (const { s, c } of this.seen) {
+      if (c <= k && s > b.lo) [b.lo, b.cLo] = [s, c];
+      if (c > k && s < b.hi) [b.hi, b.cHi] = [s, c];
+    }
+    return b;
+  }
+}
+
+/** A bracket of rank k: the tightest known, tightened by the sample where that is checked by counting. */
+function startBracket(x: Float64Array, y: Float64Array, k: number, sample: Float64Array, counts: Counts): Bracket {
   const nPairs = (x.length * (x.length - 1)) / 2;
   const [outLo, outHi] = outerBracket(x, y);
+  const b = counts.known(k, { lo: outLo, hi: outHi, cLo: 0, cHi: nPairs });
   const at = (k / nPairs) * SAMPLE;
   const pLo = Math.floor(at) - MARGIN;
   const pHi = Math.ceil(at) + MARGIN;
-  let lo = pLo < 0 ? outLo : (sample[pLo] as number);
-  let hi = pHi >= SAMPLE ? outHi : (sample[pHi] as number);
-  let cLo = lo === outLo ? 0 : countAtMost(x, y, lo, u);
-  if (cLo > k) {
-    lo = outLo;
-    cLo = 0;
+  const lo = pLo < 0 ? b.lo : (sample[pLo] as number);
+  const hi = pHi >= SAMPLE ? b.hi : (sample[pHi] as number);
+  if (lo > b.lo && lo < b.hi) {
+    const c = counts.at(lo);
+    if (c <= k) [b.lo, b.cLo] = [lo, c];
   }
-  let cHi = hi === outHi ? nPairs : countAtMost(x, y, hi, u);
-  if (cHi <= k) {
-    hi = outHi;
-    cHi = nPairs;
+  if (hi < b.hi && hi > b.lo) {
+    const c = counts.at(hi);
+    if (c > k) [b.hi, b.cHi] = [hi, c];
   }
-  return { lo, hi, cLo, cHi };
+  return b;
 }
 
 /** Narrows a bracket of rank k until it holds at most LIST_PER_POINT n slopes. */
-function narrow(x: Float64Array, y: Float64Array, k: number, b: Bracket, u: Float64Array): Bracket {
+function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts): Bracket {
   let { lo, hi, cLo, cHi } = b;
   let stalled = false;
   for (let round = 0; round < MAX_ROUNDS && cHi - cLo > LIST_PER_POINT * x.length; round++) {
@@ -113,7 +137,7 @@ function narrow(x: Float64Array, y: Float64Array, k: number, b: Bracket, u: Floa
     const t = stalled ? 0.5 : Math.min(0.95, Math.max(0.05, frac));
     const s = lo + (hi - lo) * t;
     if (!(s > lo && s < hi)) break;
-    const c = countAtMost(x, y, s, u);
+    const c = counts.at(s);
     const before = cHi - cLo;
     if (c <= k) {
       lo = s;
@@ -152,12 +176,13 @@ export function fastSlopeOrderStatistics(x: Float64Array, y: Float64Array, ks: r
   const n = x.length;
   const nPairs = (n * (n - 1)) / 2;
   const u = new Float64Array(n);
+  const counts = new Counts(x, y);
   const found = new Map<number, number>();
   const wanted = [...new Set(ks.filter((k) => Number.isInteger(k) && k >= 0 && k < nPairs))].sort((a, b) => a - b);
   const sample = wanted.length > 0 ? sampleSlopes(x, y) : new Float64Array(0);
   for (const k of wanted) {
     if (found.has(k)) continue;
-    const b = narrow(x, y, k, startBracket(x, y, k, sample, u), u);
+    const b = narrow(x, k, startBracket(x, y, k, sample, counts), counts);
     const inside = listBracket(x, y, b, u);
     // every wanted rank this bracket holds is answered from the same list
     const here = wanted.filter((r) => r >= b.cLo && r < b.cLo + inside.length && !found.has(r));
