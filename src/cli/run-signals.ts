@@ -73,7 +73,9 @@ export function abortedNote(r: { run: { id: string; plannedBatches: number }; ba
   const lines = [`run ${r.run.id} aborted after ${r.batches.length} of ${r.run.plannedBatches} batches; the finished batches are recorded`];
   if (r.abortedInBatch !== undefined) lines.push(`  batch ${r.abortedInBatch} was abandoned in flight: some of its objects may be on the target without a record`);
   // only an embedded store has a data directory (a server backend never makes the default one)
-  if (keptDataDir !== null && existsSync(keptDataDir)) lines.push(`  its store is kept in ${keptDataDir}: \`ingest-scale clean ${r.run.id}\` removes its objects, or delete the directory`);
+  if (keptDataDir !== null && existsSync(keptDataDir)) {
+    lines.push(`  its store is kept in ${keptDataDir}: \`ingest-scale run --resume ${r.run.id}\` carries the run on; \`ingest-scale clean ${r.run.id}\` removes its objects, or delete the directory`);
+  }
   else lines.push(`  \`ingest-scale clean ${r.run.id}\` removes what it stored`);
   return lines.join('\n');
 }
