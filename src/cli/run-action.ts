@@ -139,7 +139,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     const evaluation = await evaluateRun(store, result.run, limit);
     const summary = renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width });
     const verdicts = probes ? await probeVerdicts(store, result.run.id, result.run.batchSize, limit) : [];
-    ctx.out(verdicts.length === 0 ? summary : f.json ? JSON.stringify({ ...JSON.parse(summary), probes: probeJson(verdicts) }) : [summary, probeText(verdicts, result.run), ...probeStopHead(result.run).slice(0, 1)].join('\n'));
+    ctx.out(verdicts.length === 0 ? summary : f.json ? JSON.stringify({ ...JSON.parse(summary), probes: probeJson(verdicts) }) : [summary, '', probeText(verdicts, result.run), ...probeStopHead(result.run).slice(0, 1)].join('\n'));
     if (result.run.status === 'aborted') {
       keepData = true;
       ctx.err(abortedNote(result, prepared.removableDataDir));
