@@ -154,6 +154,8 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
   o.onStart?.(run);
   const probes = o.probes ? new ProbeRunner(p.backend, p.workload, `${p.id.slice(0, 6)}-`, o.probes, run.plannedBatches) : undefined;
   try {
+    // a resumed run's probes expect the versions its earlier update probes wrote
+    if (resume && probes) await probes.restore(o.store, run.id);
     const result = await runEngine({
       runId: p.id,
       workload: p.workload,
