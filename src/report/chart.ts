@@ -56,6 +56,18 @@ export function resample(values: readonly number[], n: number): number[] {
   return out;
 }
 
+/**
+ * The value range of the axis. asciichart scales rows by height / (max - min): a range of rounding
+ * noise (equal batch times beside a trend that is equal up to the last bit) would ask it for
+ * billions of rows. A range narrower than a millionth of the values is widened to ±5% of them.
+ */
+export function axisRange(min: number, max: number): [number, number] {
+  const scale = Math.max(Math.abs(min), Math.abs(max));
+  if (max - min > scale * 1e-6) return [min, max];
+  const pad = scale > 0 ? scale * 0.05 : 1;
+  return [min - pad, max + pad];
+}
+
 export function renderChart(series: readonly ChartSeries[], opts: ChartOptions = {}): string {
   const usable = series.filter((s) => s.timesMs.length > 0);
   if (usable.length === 0) return '(no batches to chart)';
@@ -69,9 +81,10 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   const lines = usable.map((s) => resample(s.timesMs.map(toAxis), colsOf(s)));
   const trends = usable.filter((s) => s.trendMs?.length === s.timesMs.length).map((s) => resample((s.trendMs ?? []).map(toAxis), colsOf(s)));
   const all = [...lines, ...trends].flat().filter(Number.isFinite);
+  const [min, max] = axisRange(Math.min(...all), Math.max(...all));
   const cfg = {
-    min: Math.min(...all),
-    max: Math.max(...all),
+    min,
+    max,
     height: opts.height ?? 12,
     format: (x: number) => formatMs(fromAxis(x)).padStart(LABEL_WIDTH),
   };

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { renderChart, resample, type ChartSeries } from '../../src/report/chart.js';
+import { axisRange, renderChart, resample, type ChartSeries } from '../../src/report/chart.js';
 import { formatCount, formatMBps, formatMs, formatPct } from '../../src/report/format.js';
 import { renderTable } from '../../src/report/table.js';
 
@@ -189,4 +189,19 @@ test('formatCount, formatPct, formatMBps', () => {
   assert.equal(formatPct(0.1234, 2), '+12.34%');
   assert.equal(formatMBps(100_000_000, 1000), '100.0 MB/s');
   assert.equal(formatMBps(1, 0), '-');
+});
+
+test('equal batch times beside a trend equal up to rounding draw a flat chart at once (the range is widened, not divided by ~0)', () => {
+  const times = [10, 10, 10];
+  const s: ChartSeries = { label: 'flat', timesMs: times, objectsBefore: [0, 10, 20], batchSize: 10, trendMs: [10, 10 * (1 + 2 ** -50), 10 * (1 - 2 ** -50)] };
+  const out = renderChart([s], { height: 8, width: 60 });
+  assert.ok(out.split('\n').length <= 8 + 4, out);
+  assert.match(out, /10\.0 ms|10 ms/);
+});
+
+test('axisRange keeps a real range and widens a degenerate one around its values', () => {
+  assert.deepEqual(axisRange(1, 2), [1, 2]);
+  const [lo, hi] = axisRange(10, 10 + 1e-12);
+  assert.ok(lo < 10 && hi > 10 && hi - lo > 0.5, `${lo} ${hi}`);
+  assert.deepEqual(axisRange(0, 0), [-1, 1]);
 });
