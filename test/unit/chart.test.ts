@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { Worker } from 'node:worker_threads';
 import { axisRange, renderChart, resample, type ChartSeries } from '../../src/report/chart.js';
 import { formatCount, formatMBps, formatMs, formatPct } from '../../src/report/format.js';
 import { renderTable } from '../../src/report/table.js';
@@ -191,12 +192,31 @@ test('formatCount, formatPct, formatMBps', () => {
   assert.equal(formatMBps(1, 0), '-');
 });
 
-test('equal batch times beside a trend equal up to rounding draw a flat chart at once (the range is widened, not divided by ~0)', () => {
-  const times = [10, 10, 10];
-  const s: ChartSeries = { label: 'flat', timesMs: times, objectsBefore: [0, 10, 20], batchSize: 10, trendMs: [10, 10 * (1 + 2 ** -50), 10 * (1 - 2 ** -50)] };
-  const out = renderChart([s], { height: 8, width: 60 });
-  assert.ok(out.split('\n').length <= 8 + 4, out);
-  assert.match(out, /10\.0 ms|10 ms/);
+test('equal batch times beside a trend equal up to the last bit draw a flat chart at once (the range is widened, not divided by ~0)', async () => {
+  // asciichart scales by height / range: a one-ulp range put its row counter past 2^53, where ++ stops
+  // counting, and chart and report spun for ever. Drawn in a worker so that a regression fails, not hangs.
+  const chartModule = new URL('../../src/report/chart.js', import.meta.url).href;
+  const code = `import(${JSON.stringify(chartModule)}).then(({ renderChart }) => require('node:worker_threads').parentPort.postMessage(renderChart([
+    { label: 'flat', timesMs: [10, 10, 10], objectsBefore: [0, 10, 20], batchSize: 10, trendMs: [10, 10 * (1 + Number.EPSILON), 10] },
+  ], { height: 8, width: 60 })))`;
+  const worker = new Worker(code, { eval: true });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const out = await Promise.race([
+      new Promise<string>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('renderChart did not return within 10 s')), 10_000);
+      }),
+    ]);
+    assert.ok(out.split('\n').length <= 8 + 4, out);
+    assert.match(out, /10 ms/);
+  } finally {
+    clearTimeout(timer);
+    await worker.terminate();
+  }
 });
 
 test('axisRange keeps a real range and widens a degenerate one around its values', () => {
