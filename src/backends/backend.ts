@@ -134,6 +134,18 @@ export interface UpdateCapability {
   update(plan: ObjectPlan, ds: DatastreamPlan): Promise<Partial<OpTiming> | void>;
 }
 
+/**
+ * Asks the target, before preflight and with read-only requests, whether it can answer the probes
+ * asked for (a WebDAV server without PROPFIND cannot be listed); refuses with a usage error if not.
+ */
+export interface ProbeCheckCapability {
+  checkProbes(kinds: readonly string[]): Promise<void>;
+}
+
+export function canCheckProbes(b: Backend): b is Backend & ProbeCheckCapability {
+  return typeof (b as Partial<ProbeCheckCapability>).checkProbes === 'function';
+}
+
 export function canUpdate(b: Backend): b is Backend & UpdateCapability {
   return typeof (b as Partial<UpdateCapability>).update === 'function';
 }

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { customAlphabet } from 'nanoid';
-import type { Backend, OpTiming, TargetInfo } from '../backends/backend.js';
+import { canCheckProbes, type Backend, type OpTiming, type TargetInfo } from '../backends/backend.js';
 import type { RunTarget } from '../backends/backend-module.js';
 import { createFromFlags } from '../backends/registry.js';
 import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.js';
@@ -73,6 +73,7 @@ export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
   };
   try {
     if (o.probes) refuseUnsupportedProbes(backend, o.probes);
+    if (o.probes && canCheckProbes(backend)) await backend.checkProbes(o.probes);
     const info = await backend.preflight();
     return { id, workload: o.workload, backend, info, removableDataDir: removeData ? dataDir : null, release };
   } catch (e) {

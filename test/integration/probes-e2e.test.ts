@@ -9,11 +9,13 @@
  * the document server (about 16 s; the issue's 8,000 take over a minute there).
  */
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { exitCodeForVerdict } from '../../src/exit-codes.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { nginxInstalled, startNginx } from '../helpers/nginx-peer.js';
 import { serve } from '../helpers/serve.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -124,4 +126,17 @@ test('chart --probe draws a probe kind per batch (get: cold and warm lines); a r
   assert.match(none.stderr, /has no list probes/);
   const bad = await runCli(['chart', out.runId, '--db', db, '--probe', 'peek']);
   assert.equal(bad.code, 2);
+});
+
+test('--probe list against a WebDAV server without PROPFIND (nginx dav_methods) is refused before anything is written: exit 2', { skip: nginxInstalled() ? false : 'nginx not installed' }, async () => {
+  const peer = await startNginx();
+  try {
+    const r = await runCli(['run', '--backend', 'http-put', '--url', peer.url, '-n', '10', '--batch-size', '1', '--probe', 'get,list', '--db', join(tmp.dir, 'nginx.db')]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /--probe list: backend http-put cannot list .* PROPFIND with HTTP 405/);
+    assert.match(r.stderr, /drop list from --probe/);
+    assert.deepEqual(readdirSync(peer.root), [], 'nothing written to the server');
+  } finally {
+    await peer.stop();
+  }
 });

@@ -11,7 +11,7 @@ import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate
 import type { Workload } from '../../workload/workload.js';
 import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo, UpdateCapability } from '../backend.js';
 import { headSize, rangeBody } from '../http/probe-requests.js';
-import { propfindMembers, putVersion } from './http-put-probes.js';
+import { propfindMembers, putVersion, refuseUnlistable } from './http-put-probes.js';
 import { BodyPool } from '../http/body-pool.js';
 import { headerValue, HttpTarget, refusal, targetError, unreachable, type HttpTargetOptions } from '../http/http-target.js';
 import { COPY_LIMIT } from '../http/write-body.js';
@@ -176,6 +176,11 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
   update(plan: ObjectPlan, ds: DatastreamPlan): Promise<{ httpStatus: number; ttfbMs: number }> {
     const path = this.path(plan.id, plan.index, ds.id);
     return putVersion(this.http, path, ds, asked(this.http, 'PUT', path));
+  }
+
+  /** Before preflight: a server that cannot answer PROPFIND refuses --probe list (exit 2), nothing written. */
+  async checkProbes(kinds: readonly string[]): Promise<void> {
+    if (kinds.includes('list')) await refuseUnlistable(this.http, this.http.basePath || '/');
   }
 
   listFirstPage(): Promise<{ entries: number; httpStatus: number }> {

@@ -11,6 +11,7 @@ import { contentChunks } from '../../generate/content.js';
 import type { DatastreamPlan } from '../../generate/plan.js';
 import { refusal, type Asked, type HttpTarget } from '../http/http-target.js';
 import { probeFailure } from '../http/probe-requests.js';
+import { UsageError } from '../../errors.js';
 import { OpError } from '../op-timer.js';
 
 const PROPFIND_BODY = '<?xml version="1.0" encoding="utf-8"?>\n<propfind xmlns="DAV:"><prop><resourcetype/></prop></propfind>\n';
@@ -36,4 +37,21 @@ export async function putVersion(http: HttpTarget, path: string, ds: DatastreamP
   if (refused) throw refused;
   if (r.status !== 200 && r.status !== 201 && r.status !== 204) throw new OpError(`E_HTTP_${r.status}`, `PUT ${path}: HTTP ${r.status}`, r.status);
   return { httpStatus: r.status, ttfbMs: r.ttfbMs };
+}
+
+/**
+ * Before anything is written: `PROPFIND Depth: 0` on the --url collection. A 405 or 501 means the
+ * server cannot list (nginx's dav_methods), so `--probe list` is refused (exit 2). Any other answer,
+ * or no answer, is left to preflight to judge.
+ */
+export async function refuseUnlistable(http: HttpTarget, path: string): Promise<void> {
+  let status: number;
+  try {
+    status = (await http.request('PROPFIND', path, { headers: { depth: '0', 'content-type': 'application/xml; charset=utf-8' }, body: PROPFIND_BODY, readText: true })).status;
+  } catch {
+    return;
+  }
+  if (status === 405 || status === 501) {
+    throw new UsageError('E_PROBE_UNSUPPORTED', `--probe list: backend http-put cannot list ${http.display}: it answers PROPFIND with HTTP ${status}`, 'drop list from --probe for this server (WebDAV listing needs PROPFIND; nginx needs the dav_ext module)');
+  }
 }
