@@ -96,7 +96,7 @@ export function writeReport(path: string, results: Stored[], variant: string, co
   if (all.length) {
     parts.push('', '## Summary (full runs)', '', table(['benchmark', 'figure', 'ours', 'reference', 'ratio', 'budget', 'met'], all.map(({ s, f }) => [s.result.name, f.figure, num(f.ours, f.unit), `${num(f.reference, f.unit)} (${f.referenceName})`, Number.isFinite(f.ratio) ? `${f.ratio.toFixed(2)}x` : 'n/a', f.budget ?? '–', metText(f.met)])));
   }
-  full.forEach((s, i) => parts.push('', section(s, `## ${ORDER.indexOf(s.result.name) + 1}.`)));
+  full.forEach((s) => parts.push('', section(s, `## ${ORDER.indexOf(s.result.name) + 1}.`)));
   const ba = beforeAfter(data);
   if (ba) parts.push('', ba);
   parts.push('', '## Profiles and changes', '', MANUAL_START, manual || '_(none recorded)_', MANUAL_END);

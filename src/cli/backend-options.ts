@@ -4,7 +4,7 @@
  * default goes into the help text only — commander is not told it, so that a flag not typed stays
  * undefined and the flag checks (backend-flags.ts) can tell it from one typed.
  */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { OptionCommand } from '../backends/backend-module.js';
 import { BACKEND_MODULES } from '../backends/registry.js';
 

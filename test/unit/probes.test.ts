@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Backend } from '../../src/backends/backend.js';
-import { IngestScaleError } from '../../src/errors.js';
+import type { IngestScaleError } from '../../src/errors.js';
 import { ExitCode } from '../../src/exit-codes.js';
 import { parseProbeKinds, probeKindOf, refuseUnsupportedProbes } from '../../src/engine/probes/probe-kinds.js';
 import { probeRange, sampleObjects } from '../../src/engine/probes/probe-sample.js';

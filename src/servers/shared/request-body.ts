@@ -114,7 +114,10 @@ function openMultipart(req: IncomingMessage): Promise<RequestBody | null> {
     let failure: Error | undefined;
     const waiters: Array<{ ok: () => void; fail: (e: Error) => void }> = [];
     const settleAll = (): void => {
-      for (const w of waiters.splice(0)) failure ? w.fail(failure) : w.ok();
+      for (const w of waiters.splice(0)) {
+        if (failure) w.fail(failure);
+        else w.ok();
+      }
     };
     const complete = (): Promise<void> =>
       new Promise<void>((ok, fail) => {

@@ -3,7 +3,7 @@
  * Node drops the body itself for HEAD, 204 and 304.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from './http-error.js';
+import type { HttpError } from './http-error.js';
 import { abandoned } from './request-body.js';
 
 /** Unread bodies up to this size are drained so the connection can be kept; larger ones close it. */

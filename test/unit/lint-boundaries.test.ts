@@ -1,0 +1,116 @@
+/**
+ * The boundary rules of eslint.config.js bite: scratch sources placed (virtually, through
+ * ESLint's lintText with a file path) in the wrong room are reported, and the imports each room
+ * does make today are not. Only the boundary rules run here, without type information, so the
+ * scratch files need not exist on disk or in tsconfig.json.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'no-restricted-syntax', 'no-restricted-properties', 'no-console']);
+
+const eslint = new ESLint({
+  cwd: ROOT,
+  // the type-checked rules need a file in the TypeScript project; the boundary rules do not
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => BOUNDARY_RULES.has(ruleId),
+});
+
+interface Problem {
+  rule: string | null;
+  message: string;
+}
+
+async function problems(filePath: string, code: string): Promise<Problem[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${filePath}` });
+  assert.ok(result, `no lint result for ${filePath}`);
+  return result.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+async function reported(filePath: string, code: string, rule: string, message: RegExp): Promise<void> {
+  const found = await problems(filePath, code);
+  assert.ok(
+    found.some((p) => p.rule === rule && message.test(p.message)),
+    `${filePath}: expected ${rule} matching ${message}, got ${JSON.stringify(found)}`,
+  );
+}
+
+async function clean(filePath: string, code: string): Promise<void> {
+  assert.deepEqual(await problems(filePath, code), [], `${filePath} should pass the boundary rules`);
+}
+
+describe('servers and backends share no code', () => {
+  test('a server importing a backend is reported', async () => {
+    await reported('src/servers/ldp/scratch.ts', "import { HttpOpError } from '../../backends/http/http-target.js';\nexport { HttpOpError };\n", 'no-restricted-imports', /src\/servers\/ shares no code/);
+    await reported('src/servers/shared/scratch.ts', "export { EMPTY_SHA256 } from '../../backends/s3/s3-client.js';\n", 'no-restricted-imports', /src\/servers\//);
+  });
+
+  test('a server loading a backend with import() is reported', async () => {
+    await reported('src/servers/fedora3/scratch.ts', "export const m = await import('../../backends/leveldb/index.js');\n", 'no-restricted-syntax', /import\(\) across a room boundary/);
+  });
+
+  test('a backend importing a reference server is reported', async () => {
+    await reported('src/backends/s3/scratch.ts', "import { send } from '../../servers/shared/respond.js';\nexport { send };\n", 'no-restricted-imports', /src\/backends\/ shares no code/);
+  });
+
+  test('what they import today passes', async () => {
+    await clean('src/servers/ldp/scratch.ts', "import { IngestScaleError } from '../../errors.js';\nimport { send } from '../shared/respond.js';\nexport { IngestScaleError, send };\n");
+    await clean('src/backends/s3/scratch.ts', "import { contentChunks } from '../../generate/content.js';\nimport type { Backend } from '../backend.js';\nexport { contentChunks };\nexport type { Backend };\n");
+  });
+});
+
+describe('analysis is pure statistics', () => {
+  test('analysis importing the store, a node: module or a package is reported', async () => {
+    await reported('src/analysis/scratch.ts', "import { ResultsStore } from '../store/results-store.js';\nexport { ResultsStore };\n", 'no-restricted-imports', /pure statistics/);
+    await reported('src/analysis/scratch.ts', "import type { RunRecord } from '../store/records.js';\nexport type { RunRecord };\n", 'no-restricted-imports', /pure statistics/);
+    await reported('src/analysis/scratch.ts', "import { readFileSync } from 'node:fs';\nexport { readFileSync };\n", 'no-restricted-imports', /pure statistics/);
+    await reported('src/analysis/scratch.ts', "export const m = await import('./robust.js');\n", 'no-restricted-syntax', /import\(\)/);
+  });
+
+  test('siblings, and the one exception that exists today, pass', async () => {
+    await clean('src/analysis/scratch.ts', "import { sortedCopy } from './robust.js';\nimport { parseBytes } from '../workload/size.js';\nexport { sortedCopy, parseBytes };\n");
+  });
+});
+
+describe('report renders strings', () => {
+  test('runtime code of the engine, the store or a backend is reported', async () => {
+    await reported('src/report/scratch.ts', "import { evaluateRun } from '../engine/evaluate-run.js';\nexport { evaluateRun };\n", 'no-restricted-imports', /src\/report\/ renders strings/);
+    await reported('src/report/html/scratch.ts', "import { ResultsStore } from '../../store/results-store.js';\nexport { ResultsStore };\n", 'no-restricted-imports', /src\/report\//);
+    await reported('src/report/scratch.ts', "import { type RunEvaluation, evaluateRun } from '../engine/evaluate-run.js';\nexport { evaluateRun };\nexport type { RunEvaluation };\n", 'no-restricted-imports', /src\/report\//);
+    await reported('src/report/scratch.ts', "export const m = await import('../store/results-store.js');\n", 'no-restricted-syntax', /import\(\)/);
+  });
+
+  test('type-only imports of their shapes, and analysis, pass', async () => {
+    await clean(
+      'src/report/scratch.ts',
+      "import type { RunEvaluation } from '../engine/evaluate-run.js';\nimport { type RunRecord } from '../store/records.js';\nimport { growthGate } from '../analysis/growth-gate.js';\nexport { growthGate };\nexport type { RunEvaluation, RunRecord };\n",
+    );
+  });
+});
+
+describe('only src/cli/ parses arguments, exits or prints', () => {
+  test('commander outside src/cli/ is reported, statically or with import()', async () => {
+    await reported('src/engine/scratch.ts', "import { Command } from 'commander';\nexport { Command };\n", 'no-restricted-imports', /only src\/cli\/ parses arguments/);
+    await reported('src/servers/ldp/scratch.ts', "import { Command } from 'commander';\nexport { Command };\n", 'no-restricted-imports', /only src\/cli\/ parses arguments/);
+    await reported('src/analysis/scratch.ts', "import { Command } from 'commander';\nexport { Command };\n", 'no-restricted-imports', /./);
+    await reported('test/unit/scratch.test.ts', "export const m = await import('commander');\n", 'no-restricted-syntax', /only src\/cli\/ parses arguments/);
+  });
+
+  test('process.exit, process.stdout/stderr, process.exitCode and console outside src/cli/ are reported', async () => {
+    await reported('src/engine/scratch.ts', 'export function stop(): void {\n  process.exit(1);\n}\n', 'no-restricted-properties', /only src\/cli\/ exits or prints/);
+    await reported('src/store/scratch.ts', "export function say(): void {\n  process.stdout.write('x\\n');\n}\n", 'no-restricted-properties', /only src\/cli\/ exits or prints/);
+    await reported('src/backends/leveldb/scratch.ts', "export function warn(): void {\n  process.stderr.write('x\\n');\n}\n", 'no-restricted-properties', /only src\/cli\/ exits or prints/);
+    await reported('src/report/scratch.ts', 'export function fail(): void {\n  process.exitCode = 1;\n}\n', 'no-restricted-properties', /only src\/cli\/ exits or prints/);
+    await reported('src/servers/ldp/scratch.ts', "export function log(): void {\n  console.log('listening');\n}\n", 'no-console', /console/);
+    await reported('test/unit/scratch.test.ts', "console.error('debug');\n", 'no-console', /console/);
+  });
+
+  test('src/cli/ may, and so may the listed bench processes', async () => {
+    await clean('src/cli/scratch.ts', "import { Command } from 'commander';\nexport function main(): void {\n  process.stdout.write('x\\n');\n  console.error(new Command().name());\n  process.exit(0);\n}\n");
+    await clean('bench/lib/null-server.ts', "process.stdout.write('{}\\n');\nprocess.exit(0);\n");
+    await reported('bench/lib/scratch.ts', "process.stdout.write('{}\\n');\n", 'no-restricted-properties', /only src\/cli\//);
+  });
+});
