@@ -13,6 +13,11 @@ export interface OpMeta {
   datastreamId: string | null;
   bytes: number;
   attempt?: number;
+  /**
+   * The request cannot be repeated safely when its first attempt's fate is unknown (a POST whose
+   * server chooses the name): only a store's refusal (503, 429, a refused connect) is retried.
+   */
+  onceOnly?: boolean;
 }
 
 /** An error that carries an operation error code (and an HTTP status where there was one). */
@@ -104,7 +109,7 @@ export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> |
           return op;
         }
         const policy = retryPolicy();
-        if (op.attempt - (meta.attempt ?? 1) < policy.retries && shouldRetry(op.kind, facts)) {
+        if (op.attempt - (meta.attempt ?? 1) < policy.retries && shouldRetry(op.kind, facts, meta.onceOnly === true)) {
           const list = earlier.get(op) ?? [];
           list.push({ attempt: op.attempt, startNs: op.startNs, durationMs: op.durationMs, errorCode: facts.errorCode, httpStatus: facts.httpStatus });
           earlier.set(op, list);

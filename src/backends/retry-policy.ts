@@ -5,7 +5,8 @@
  *   retried for every operation: nothing was done;
  * - the answer never came — a request timeout, a reset or closed connection — is retried for every
  *   operation that can be repeated safely (a PUT, a create at a name of our choosing, a read, a
- *   delete), not for transaction begin and commit, which could then happen twice;
+ *   delete), not for transaction begin and commit, nor for an operation marked once-only (an LDP
+ *   POST, whose server picks a new name for a repeated Slug), which could then happen twice;
  * - an error that already counts the attempts its backend made (S3's signed requests retry inside
  *   the backend, with this same setting) is not retried again.
  *
@@ -49,10 +50,11 @@ export interface FailureFacts {
   backendAttempts?: number;
 }
 
-export function shouldRetry(kind: OpKind, f: FailureFacts): boolean {
+/** `onceOnly`: this operation (not only its kind) must not happen twice, e.g. an LDP POST with a Slug. */
+export function shouldRetry(kind: OpKind, f: FailureFacts, onceOnly = false): boolean {
   if (f.backendAttempts !== undefined) return false;
   if (f.httpStatus === 503 || f.httpStatus === 429 || DECLINED_CODES.has(f.errorCode)) return true;
-  return UNANSWERED_CODES.has(f.errorCode) && !ONCE_ONLY.has(kind);
+  return UNANSWERED_CODES.has(f.errorCode) && !ONCE_ONLY.has(kind) && !onceOnly;
 }
 
 /** A retry's answer that means an earlier attempt did the work. */

@@ -76,3 +76,17 @@ test('backoff doubles from the base, is capped, and has jitter between half and 
   assert.equal(backoffMs(4, p, () => 0), 200);
   assert.equal(backoffMs(20, p, () => 1), 5000);
 });
+
+test('a once-only operation (an LDP POST with a Slug) is not repeated after a lost answer, but is after a refusal', async () => {
+  const lost = failing(new OpError('E_TIMEOUT', 'no response'));
+  const op = await timeOp({ ...meta('create-object'), onceOnly: true }, lost.fn);
+  assert.deepEqual([op.status, op.errorCode, lost.calls()], ['failed', 'E_TIMEOUT', 1]);
+  const reset = failing(new OpError('ECONNRESET', 'reset'));
+  assert.equal((await timeOp({ ...meta('create-object'), onceOnly: true }, reset.fn)).status, 'failed');
+  assert.equal(reset.calls(), 1);
+  const refused = failing(new OpError('E_HTTP_503', 'busy', 503));
+  const again = await timeOp({ ...meta('create-object'), onceOnly: true }, refused.fn);
+  assert.deepEqual([again.status, again.attempt, refused.calls()], ['ok', 2, 2]);
+  const plain = failing(new OpError('E_TIMEOUT', 'no response'));
+  assert.equal((await timeOp(meta('create-object'), plain.fn)).status, 'ok', 'a create at a name of our choosing is retried');
+});

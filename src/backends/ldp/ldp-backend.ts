@@ -117,7 +117,8 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
   async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
     const meta = { objectId: plan.id, objectIndex: plan.index };
     let objectPath = this.objectPath(plan);
-    const created = await timeOp({ ...meta, kind: 'create-object', datastreamId: null, bytes: 0 }, async () => {
+    // a POST repeated after a lost answer would make a second container under a server-chosen name
+    const created = await timeOp({ ...meta, kind: 'create-object', datastreamId: null, bytes: 0, onceOnly: this.o.create === 'post' }, async () => {
       if (this.o.create === 'put') return { httpStatus: (await this.putContainer(objectPath)).status, ttfbMs: null };
       const parent = objectPath.slice(0, objectPath.lastIndexOf('/'));
       const [p, headers] = this.scoped(this.slash(parent), { slug: plan.id, link: CONTAINER_LINK, 'content-type': 'text/turtle', prefer: 'return=minimal' });
