@@ -1,6 +1,6 @@
 /** What `ingest-scale import` does once its flags are parsed (loaded only when the command runs). */
 import { ExitCode } from '../exit-codes.js';
-import { readSeries } from '../import/series-import.js';
+import { openCsvSeries, storeCsvSeries } from '../import/stream-import.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseIntFlag } from './parse-flags.js';
@@ -14,15 +14,20 @@ export interface ImportFlags {
   json?: boolean;
 }
 
+/** Streams the file into one transaction (stream-import.ts): a bad row anywhere leaves no run behind. */
 export async function importSeries(ctx: CliContext, file: string, flags: ImportFlags): Promise<void> {
   const batchSize = parseIntFlag(flags.batchSize, '--batch-size', 1, 1_000_000_000);
-  const series = readSeries({ file, column: flags.column, batchSize, ...(flags.label === undefined ? {} : { label: flags.label }) });
-  const store = await ResultsStore.open(flags.db, 'write');
+  const series = await openCsvSeries({ file, column: flags.column, batchSize, ...(flags.label === undefined ? {} : { label: flags.label }) });
   try {
-    await store.importRun(series.run, series.batches);
+    const store = await ResultsStore.open(flags.db, 'write');
+    try {
+      const run = await storeCsvSeries(store, series);
+      ctx.out(flags.json ? JSON.stringify({ runId: run.id }) : run.id);
+    } finally {
+      await store.close();
+    }
   } finally {
-    await store.close();
+    await series.close();
   }
-  ctx.out(flags.json ? JSON.stringify({ runId: series.run.id }) : series.run.id);
   ctx.exitCode = ExitCode.Ok;
 }

@@ -1,6 +1,6 @@
 /**
- * `import`: one column of a CSV as the per-batch milliseconds of a new run. The whole file is
- * checked first; the run and its batches are then stored in one transaction, or not at all.
+ * One column of a CSV as the per-batch milliseconds of a new run, read whole (readSeries: tests and
+ * small files), and the pieces `import`'s streaming path (stream-import.ts) shares with it.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js';
 import type { BatchRecord, RunRecord } from '../store/records.js';
 import { TOOL_VERSION } from '../version.js';
 import { parseCsv } from './csv.js';
+import type { CsvRecord } from './csv-stream.js';
 
 export interface ImportOptions {
   file: string;
@@ -24,7 +25,7 @@ export interface ImportedSeries {
 }
 
 /** Parses "49847", "49,847" (a quoted thousands separator) or "49847.5" as milliseconds. */
-function parseMs(cell: string, file: string, line: number, column: string): number {
+export function parseMs(cell: string, file: string, line: number, column: string): number {
   const t = cell.trim().replace(/(\d),(?=\d{3}\b)/g, '$1');
   const v = Number(t);
   if (t === '' || !Number.isFinite(v) || v <= 0) {
@@ -41,16 +42,9 @@ export function readSeries(o: ImportOptions): ImportedSeries {
     throw new UsageError('E_FILE_UNREADABLE', `cannot read ${o.file} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`, 'check the FILE argument of import');
   }
   const table = parseCsv(text, o.file);
-  const col = table.header.indexOf(o.column);
-  if (col < 0) {
-    throw new UsageError('E_BAD_CSV', `${o.file} has no column "${o.column}"`, `--column must be one of: ${table.header.join(', ')}`);
-  }
-  if (table.rows.length === 0) throw new UsageError('E_BAD_CSV', `${o.file} has a header but no batches`, 'add one row per batch');
-  const times = table.rows.map((r) => {
-    const cell = r.cells[col];
-    if (cell === undefined) throw new UsageError('E_BAD_CSV', `${o.file}: line ${r.line} has ${r.cells.length} fields, fewer than the header`, 'give every row a value in each column');
-    return parseMs(cell, o.file, r.line, o.column);
-  });
+  const col = columnIndex(table.header, o);
+  if (table.rows.length === 0) throw noBatches(o.file);
+  const times = table.rows.map((r) => batchMs(r, col, o));
   const batches: BatchRecord[] = times.map((ms, i) => ({
     index: i + 1,
     objects: o.batchSize,
@@ -65,6 +59,27 @@ export function readSeries(o: ImportOptions): ImportedSeries {
     p99Ms: null,
     startedAt: null,
   }));
+  return { run: importedRun(o, times.length), batches };
+}
+
+/** The 0-based index of the --column in the header, or E_BAD_CSV listing the columns there are. */
+export function columnIndex(header: readonly string[], o: ImportOptions): number {
+  const col = header.indexOf(o.column);
+  if (col < 0) throw new UsageError('E_BAD_CSV', `${o.file} has no column "${o.column}"`, `--column must be one of: ${header.join(', ')}`);
+  return col;
+}
+
+export const noBatches = (file: string): UsageError => new UsageError('E_BAD_CSV', `${file} has a header but no batches`, 'add one row per batch');
+
+/** The batch time (ms) in column col of a data record, or E_BAD_CSV naming the file and line. */
+export function batchMs(r: CsvRecord, col: number, o: ImportOptions): number {
+  const cell = r.cells[col];
+  if (cell === undefined) throw new UsageError('E_BAD_CSV', `${o.file}: line ${r.line} has ${r.cells.length} fields, fewer than the header`, 'give every row a value in each column');
+  return parseMs(cell, o.file, r.line, o.column);
+}
+
+/** The run record of an import of `count` batches. */
+export function importedRun(o: ImportOptions, count: number): RunRecord {
   const now = new Date().toISOString();
   const run: RunRecord = {
     id: newRunId(),
@@ -74,9 +89,9 @@ export function readSeries(o: ImportOptions): ImportedSeries {
     backend: 'import',
     target: basename(o.file),
     targetInfo: null,
-    workload: { import: { file: basename(o.file), format: 'csv', column: o.column }, batchSize: o.batchSize, objects: o.batchSize * times.length },
+    workload: { import: { file: basename(o.file), format: 'csv', column: o.column }, batchSize: o.batchSize, objects: o.batchSize * count },
     batchSize: o.batchSize,
-    plannedBatches: times.length,
+    plannedBatches: count,
     toolVersion: TOOL_VERSION,
     nodeVersion: process.version,
     host: hostFacts(),
@@ -84,5 +99,5 @@ export function readSeries(o: ImportOptions): ImportedSeries {
     finishedAt: now,
     error: null,
   };
-  return { run, batches };
+  return run;
 }
