@@ -6,6 +6,7 @@ import { evaluateRun } from '../engine/evaluate-run.js';
 import { planResume } from '../engine/resume-run.js';
 import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
 import { inFlightNow } from '../engine/in-flight.js';
+import { objectIdPrefix } from '../engine/object-ids.js';
 import { prepareRun, runSession } from '../engine/run-session.js';
 import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
 import { isIngestScaleError } from '../errors.js';
@@ -18,6 +19,7 @@ import { LAYOUTS, plannedBatches, VERIFY_MODES, type Layout, type VerifyMode } f
 import type { CliContext } from './context.js';
 import { parseChoice, parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';
 import { parseDuration } from './parse-duration.js';
+import { parseMinDetectable } from './gate-flags.js';
 import { ProgressLine } from './progress-line.js';
 import { resumeTarget } from './run-resume.js';
 import { abortedNote, RunSignals } from './run-signals.js';
@@ -43,6 +45,7 @@ export interface RunFlags extends ProbeFlags {
   db: string;
   label?: string;
   maxGrowth: string;
+  minDetectable?: string;
   maxErrorRate: string;
   json?: boolean;
   progress: boolean;
@@ -86,6 +89,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   // everything a user typed is checked before anything is opened or written
   const resume = f.resume === undefined ? null : await resumeTarget(f);
   const limit = resume?.run.settings?.maxGrowth ?? parseMaxGrowth(f.maxGrowth);
+  const minDetectable = resume ? resume.run.settings?.minDetectable ?? undefined : f.minDetectable === undefined ? undefined : parseMinDetectable(f.minDetectable);
   const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
   const requestMs = parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
   const connectMs = parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
@@ -124,6 +128,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
       ...(f.label === undefined ? {} : { label: f.label }),
       maxErrorRate,
       maxGrowth: limit,
+      ...(minDetectable === undefined ? {} : { minDetectable }),
       stopEarly,
       ...(probes ? { probes } : {}),
       retries,
@@ -134,9 +139,9 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
         if (typeof prepared.info.details?.warning === 'string') ctx.err(`warning: ${prepared.info.details.warning}`);
       },
       onBatch: (p) => progress?.update(p),
-    }, resume ? await planResume(store, resume.run, prepared.backend, `${resume.run.id.slice(0, 6)}-`) : undefined);
+    }, resume ? await planResume(store, resume.run, prepared.backend, objectIdPrefix(resume.run.id)) : undefined);
     progress?.done();
-    const evaluation = await evaluateRun(store, result.run, limit);
+    const evaluation = await evaluateRun(store, result.run, limit, minDetectable === undefined ? {} : { minDetectable });
     const summary = renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width });
     const verdicts = probes ? await probeVerdicts(store, result.run.id, result.run.batchSize, limit) : [];
     ctx.out(verdicts.length === 0 ? summary : f.json ? JSON.stringify({ ...JSON.parse(summary), probes: probeJson(verdicts) }) : [summary, '', probeText(verdicts, result.run), ...probeStopHead(result.run).slice(0, 1)].join('\n'));

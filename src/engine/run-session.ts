@@ -5,6 +5,7 @@
  * aborted (stopped by a signal, between batches or abandoning the batch in flight) or failed (with
  * the reason). The run records its pid, host and a heartbeat after every batch (run-liveness.ts).
  */
+import { objectIdPrefix } from './object-ids.js';
 import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,8 @@ export interface RunSessionOptions {
   maxErrorRate: number;
   /** The run's --max-growth, stored with it (the limit of early stops too). */
   maxGrowth: number;
+  /** The run's --min-detectable (power-rule.ts), stored with it; absent when not asked for. */
+  minDetectable?: number;
   /** Early FAIL: stop when the sequential look is certain. */
   stopEarly?: boolean;
   /** Read-side probes between batches (run --probe). */
@@ -137,7 +140,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
     pid: process.pid,
     runHost: hostname(),
     heartbeatAt: new Date().toISOString(),
-    settings: { maxErrorRate: o.maxErrorRate, maxGrowth: o.maxGrowth, stopEarly: o.stopEarly === true, retries: o.retries ?? DEFAULT_RETRY_POLICY.retries },
+    settings: { maxErrorRate: o.maxErrorRate, maxGrowth: o.maxGrowth, stopEarly: o.stopEarly === true, retries: o.retries ?? DEFAULT_RETRY_POLICY.retries, ...(o.minDetectable === undefined ? {} : { minDetectable: o.minDetectable }) },
   };
   const run: RunRecord = resume ? { ...resume.run, status: 'running', pid: process.pid, runHost: hostname(), heartbeatAt: new Date().toISOString() } : fresh;
   if (!resume && o.probes && run.settings) run.settings.probes = { kinds: [...o.probes.kinds], sample: o.probes.sample, stopAboveMs: o.probes.stopAboveMs ?? null };
@@ -162,7 +165,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       workload: p.workload,
       backend: p.backend,
       sink,
-      idPrefix: `${p.id.slice(0, 6)}-`,
+      idPrefix: objectIdPrefix(p.id),
       maxErrorRate: o.maxErrorRate,
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.abortNow ? { abortNow: o.abortNow } : {}),

@@ -5,56 +5,18 @@
  * batch back, and ends with exactly the objects of an uninterrupted run; `clean` then empties it.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import sqlite3 from 'sqlite3';
-import { LevelDbBackend } from '../../src/backends/leveldb/leveldb-backend.js';
-import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { all, killAfter as killIn, storedIds } from '../helpers/kill-run.js';
+
+const killAfter = (args: string[], batches: number): Promise<void> => killIn(tmp.dir, args, batches);
 
 let tmp: ReturnType<typeof tempDir>;
 before(() => {
   tmp = tempDir();
 });
 after(() => tmp.cleanup());
-
-function all<T>(db: string, sql: string): Promise<T[]> {
-  return new Promise((resolve) => {
-    if (!existsSync(db)) return resolve([]);
-    const d = new sqlite3.Database(db, sqlite3.OPEN_READONLY, (err) => {
-      if (err) return resolve([]);
-      d.all(sql, (e: Error | null, rows: T[]) => d.close(() => resolve(e ? [] : rows)));
-    });
-  });
-}
-
-/** Starts `ingest-scale args`, waits until the run has recorded `batches` batches, and kills it with SIGKILL. */
-async function killAfter(args: string[], batches: number): Promise<void> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: tmp.dir, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
-  let exited = false;
-  void closed.then(() => (exited = true));
-  const db = args[args.indexOf('--db') + 1] as string;
-  for (;;) {
-    const [row] = await all<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM batches');
-    if ((row?.n ?? 0) >= batches) break;
-    if (exited) throw new Error(`the run ended before batch ${batches}: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  child.kill('SIGKILL');
-  await closed;
-}
-
-async function storedIds(dataDir: string): Promise<string[]> {
-  const b = new LevelDbBackend({ dataDir });
-  const ids: string[] = [];
-  for await (const id of b.list()) ids.push(id);
-  await b.close();
-  return ids;
-}
 
 test('killed twice, resumed twice: the same objects as an uninterrupted run, every batch once, then clean empties the store', async () => {
   const db = join(tmp.dir, 'r.db');
