@@ -5,7 +5,7 @@
 import { compareRuns, type BaselineComparison } from '../analysis/baseline.js';
 import { compareWorkloads, type WorkloadComparison } from '../analysis/workload-diff.js';
 import type { RunRecord } from '../store/records.js';
-import { formatCount } from './format.js';
+import { formatCount, formatMs } from './format.js';
 import { sortedCodes, wallTimeWarmup } from './per-batch-table.js';
 import type { ReportGates, ReportInput, ReportRun } from './report-input.js';
 import { formatSizeSpec, humanBytes, parseSizeSpec, type SizeSpec } from '../workload/size.js';
@@ -106,6 +106,9 @@ export function statusText(run: RunRecord, batchesRun: number): string {
   if (run.status === 'stopped-early') {
     const s = run.stopInfo;
     const at = s ? s.batch : (run.stoppedAtBatch ?? batchesRun);
+    if (s?.probe) {
+      return `stopped early at batch ${at} of ${run.plannedBatches} (the ${s.probe.kind} probe's median ${formatMs(s.probe.medianMs)} above --probe-stop-above ${formatMs(s.probe.limitMs)})`;
+    }
     const share = s && Number.isFinite(s.shareOfPlannedTime) ? `, about ${Math.round(100 * s.shareOfPlannedTime)}% of the planned ingest time` : '';
     const look = s ? `; projected growth x${s.projectedGrowth.toFixed(2)}, lower bound x${s.lowerBound.toFixed(2)} above limit ${s.limit.toFixed(2)}` : '';
     return `stopped early at batch ${at} of ${run.plannedBatches} (early FAIL${share}${look})`;
