@@ -72,9 +72,8 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   const usable = series.filter((s) => s.timesMs.length > 0);
   if (usable.length === 0) return '(no batches to chart)';
   const columns = Math.max(10, Math.min(200, (opts.width ?? 80) - LABEL_WIDTH - 2));
-  const maxBatches = Math.max(...usable.map((s) => s.timesMs.length));
-  // a shorter run spans a proportional share of the columns, so objects stored line up
-  const colsOf = (s: ChartSeries): number => Math.max(2, Math.round((columns * s.timesMs.length) / maxBatches));
+  const widths = seriesColumns(usable, columns);
+  const colsOf = (s: ChartSeries): number => widths[usable.indexOf(s)] ?? columns;
   // on a log axis the series are plotted as log10 ms and the labels turned back into times
   const toAxis = opts.log ? (v: number): number => Math.log10(Math.max(v, 1e-6)) : (v: number): number => v;
   const fromAxis = opts.log ? (v: number): number => 10 ** v : (v: number): number => v;
@@ -92,7 +91,7 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   const plot = asciichart.plot(lines, { ...cfg, colors });
   const out = trends.length > 0 ? overlayDots(plot, asciichart.plot(trends, cfg), opts.color === true) : plot;
   const scale = opts.log ? [`${' '.repeat(LABEL_WIDTH + 2)}(logarithmic time axis)`] : [];
-  return [out, axisLine(usable, columns, maxBatches), ...legend(usable, opts.color === true), ...scale].join('\n');
+  return [out, axisLine(usable, columns), ...legend(usable, opts.color === true), ...scale].join('\n');
 }
 
 /** Draws the trend plot as dots wherever the data plot left a blank, so both read without colour. */
@@ -123,11 +122,26 @@ function overlayDots(plot: string, trend: string, color: boolean): string {
     .join('\n');
 }
 
-function axisLine(series: readonly ChartSeries[], columns: number, maxBatches: number): string {
-  const longest = series.find((s) => s.timesMs.length === maxBatches) ?? series[0];
+/** Objects stored when a series' last batch ended. */
+function objectsAtEnd(s: ChartSeries): number {
+  return (s.objectsBefore[s.objectsBefore.length - 1] ?? 0) + s.batchSize;
+}
+
+/**
+ * Columns each series spans: a share of the plot proportional to the objects it stored, so that runs
+ * line up by how full the store was (not by batch number) even when their batch sizes differ.
+ */
+export function seriesColumns(series: readonly ChartSeries[], columns: number): number[] {
+  const most = Math.max(...series.map(objectsAtEnd));
+  return series.map((s) => Math.max(2, Math.round((columns * objectsAtEnd(s)) / (most > 0 ? most : 1))));
+}
+
+function axisLine(series: readonly ChartSeries[], columns: number): string {
+  const most = Math.max(...series.map(objectsAtEnd));
+  const longest = series.find((s) => objectsAtEnd(s) === most) ?? series[0];
   if (!longest) return '';
   const first = longest.objectsBefore[0] ?? 0;
-  const last = (longest.objectsBefore[longest.objectsBefore.length - 1] ?? 0) + longest.batchSize;
+  const last = objectsAtEnd(longest);
   const left = formatCount(first);
   const right = `${formatCount(last)} objects stored`;
   const gap = Math.max(1, columns - left.length - right.length);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Worker } from 'node:worker_threads';
-import { axisRange, renderChart, resample, type ChartSeries } from '../../src/report/chart.js';
+import { axisRange, renderChart, resample, seriesColumns, type ChartSeries } from '../../src/report/chart.js';
 import { formatCount, formatMBps, formatMs, formatPct } from '../../src/report/format.js';
 import { renderTable } from '../../src/report/table.js';
 
@@ -224,4 +224,17 @@ test('axisRange keeps a real range and widens a degenerate one around its values
   const [lo, hi] = axisRange(10, 10 + 1e-12);
   assert.ok(lo < 10 && hi > 10 && hi - lo > 0.5, `${lo} ${hi}`);
   assert.deepEqual(axisRange(0, 0), [-1, 1]);
+});
+
+test('several runs line up by objects stored, not by batch number: 10 batches of 100 span half of 5 batches of 400', () => {
+  const run = (batches: number, size: number): ChartSeries => ({
+    label: `${batches}x${size}`,
+    timesMs: Array.from({ length: batches }, () => 50),
+    objectsBefore: Array.from({ length: batches }, (_, i) => i * size),
+    batchSize: size,
+  });
+  assert.deepEqual(seriesColumns([run(10, 100), run(5, 400)], 60), [30, 60]);
+  assert.deepEqual(seriesColumns([run(25, 400)], 60), [60]);
+  const out = renderChart([run(10, 100), run(5, 400)], { width: 72 });
+  assert.match(out, /2,000 objects stored/, 'the axis ends at the fullest run');
 });
