@@ -56,6 +56,15 @@ describe('servers and backends share no code', () => {
     await reported('src/backends/s3/scratch.ts', "import { send } from '../../servers/shared/respond.js';\nexport { send };\n", 'no-restricted-imports', /src\/backends\/ shares no code/);
   });
 
+  test('a server importing any other room than src/errors.ts is reported', async () => {
+    await reported('src/servers/http-put/scratch.ts', "import { parseBytes } from '../../workload/size.js';\nexport { parseBytes };\n", 'no-restricted-imports', /imports only src\/servers\/ and src\/errors\.ts/);
+  });
+
+  test('a backend importing the engine or the store is reported', async () => {
+    await reported('src/backends/leveldb/scratch.ts', "import { ResultsStore } from '../../store/results-store.js';\nexport { ResultsStore };\n", 'no-restricted-imports', /sits below the engine/);
+    await reported('src/backends/scratch.ts', "import type { RunEvaluation } from '../engine/evaluate-run.js';\nexport type { RunEvaluation };\n", 'no-restricted-imports', /sits below the engine/);
+  });
+
   test('what they import today passes', async () => {
     await clean('src/servers/ldp/scratch.ts', "import { IngestScaleError } from '../../errors.js';\nimport { send } from '../shared/respond.js';\nexport { IngestScaleError, send };\n");
     await clean('src/backends/s3/scratch.ts', "import { contentChunks } from '../../generate/content.js';\nimport type { Backend } from '../backend.js';\nexport { contentChunks };\nexport type { Backend };\n");
@@ -88,6 +97,24 @@ describe('report renders strings', () => {
       'src/report/scratch.ts',
       "import type { RunEvaluation } from '../engine/evaluate-run.js';\nimport { type RunRecord } from '../store/records.js';\nimport { growthGate } from '../analysis/growth-gate.js';\nexport { growthGate };\nexport type { RunEvaluation, RunRecord };\n",
     );
+  });
+});
+
+describe('the store sits below the engine; src/cli/ is the top room', () => {
+  test('the store importing the engine or a report is reported', async () => {
+    await reported('src/store/scratch.ts', "import { evaluateRun } from '../engine/evaluate-run.js';\nexport { evaluateRun };\n", 'no-restricted-imports', /src\/store\/ sits below the engine/);
+    await reported('src/store/scratch.ts', "export const m = await import('../report/chart.js');\n", 'no-restricted-syntax', /src\/store\/ sits below the engine/);
+  });
+
+  test('a room of src/ importing src/cli/, a test or a benchmark is reported', async () => {
+    await reported('src/engine/scratch.ts', "import { runAction } from '../cli/run-action.js';\nexport { runAction };\n", 'no-restricted-imports', /src\/cli\/ is the top room/);
+    await reported('src/report/scratch.ts', "import { reportInput } from '../../test/unit/report-fixture.js';\nexport { reportInput };\n", 'no-restricted-imports', /src\/cli\/ is the top room/);
+    await reported('src/generate/scratch.ts', "export const m = await import('../../bench/lib/stats.js');\n", 'no-restricted-syntax', /src\/cli\/ is the top room/);
+  });
+
+  test('src/cli/ imports every room, and the engine imports what it does today', async () => {
+    await clean('src/cli/scratch.ts', "import { evaluateRun } from '../engine/evaluate-run.js';\nimport { ResultsStore } from '../store/results-store.js';\nexport { evaluateRun, ResultsStore };\n");
+    await clean('src/engine/scratch.ts', "import { ResultsStore } from '../store/results-store.js';\nimport { growthGate } from '../analysis/growth-gate.js';\nexport { ResultsStore, growthGate };\n");
   });
 });
 
