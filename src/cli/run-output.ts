@@ -20,7 +20,7 @@ export function evaluationJson(e: RunEvaluation): Record<string, unknown> {
     runId: run.id,
     label: run.label,
     status: run.status,
-    ...gateJson(e.gate),
+    ...gateJson(e.gate, e.power),
     verdict: e.verdict,
     completion: e.completion?.state ?? 'complete',
     completionText: e.completion?.text ?? null,

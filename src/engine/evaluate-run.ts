@@ -3,8 +3,10 @@
  * gate where the run has operation records (wall time alone for batch-only imports), and for a run
  * that stopped early, the sequential look that stopped it — so `check` on a stopped run gives the
  * same FAIL the run did. A run that did not complete is INCONCLUSIVE (unless gated partially), a failed
- * run FAIL by its failure (run-completion.ts).
+ * run FAIL by its failure (run-completion.ts). With --min-detectable, a PASS or WARN the run had too
+ * little power to back is INCONCLUSIVE (power-rule.ts); a FAIL stays FAIL.
  */
+import { assessPower, type PowerAssessment } from '../analysis/power-rule.js';
 import { operationGate, type OperationBatch, type OperationGateResult } from '../analysis/op-gate.js';
 import { sequentialLook, type SequentialLookResult } from '../analysis/sequential-look.js';
 import type { BatchRecord, RunRecord } from '../store/records.js';
@@ -21,11 +23,15 @@ export interface RunEvaluation {
   verdict: OperationGateResult['verdict'];
   /** Whether the run finished, and if not, how far it got. */
   completion?: RunCompletion;
+  /** What the gate's PASS or WARN could have seen (power-rule.ts); absent in evaluations made elsewhere. */
+  power?: PowerAssessment;
 }
 
 export interface EvaluateOptions {
   /** Gate an unfinished run on the batches present instead of calling it INCONCLUSIVE. */
   allowPartial?: boolean;
+  /** --min-detectable: a PASS or WARN whose detectable growth is above this is INCONCLUSIVE. */
+  minDetectable?: number;
 }
 
 export async function evaluateRun(store: ResultsStore, run: RunRecord, limit: number, opts: EvaluateOptions = {}): Promise<RunEvaluation> {
@@ -40,7 +46,10 @@ export async function evaluateRun(store: ResultsStore, run: RunRecord, limit: nu
   }
   const completion = runCompletion(run, batches, opts.allowPartial === true);
   // a stop by --probe-stop-above is a FAIL too (issue 18)
-  const own = earlyStop || run.stopInfo?.probe ? 'FAIL' : gate.verdict;
+  const stopped = earlyStop !== null || Boolean(run.stopInfo?.probe);
+  const power = assessPower(gate, opts.minDetectable ?? null);
+  const own = stopped ? 'FAIL' : power.inconclusive ? 'INCONCLUSIVE' : gate.verdict;
   const verdict = completion.state === 'failed' ? 'FAIL' : completion.state === 'partial' && !completion.gatedPartial ? 'INCONCLUSIVE' : own;
-  return { run, batches, gate, earlyStop, verdict, completion };
+  // the power note belongs to the gate's own verdict only
+  return { run, batches, gate, earlyStop, verdict, completion, ...(stopped || verdict !== own ? {} : { power }) };
 }

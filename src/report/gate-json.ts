@@ -17,6 +17,11 @@
  *   the first batch after it, objects the objects stored when that batch started, ratio the
  *   per-batch time after/before (Hodges–Lehmann) with its CI at the gate's z, p Pettitt's p-value,
  *   fails true when the CI's lower bound is above the limit (the cliff FAILs the gate).
+ * - underpowered, powerThreshold, minDetectable, rerunBatches (power-rule.ts): underpowered is true when a
+ *   PASS or WARN had detectableGrowth above powerThreshold (--min-detectable when given, else
+ *   max(1.5, 1 + 2 (limit − 1))); with --min-detectable such a verdict is INCONCLUSIVE. rerunBatches:
+ *   { keptBatches, totalBatches } a rerun at this noise needs to see powerThreshold (null for FAIL
+ *   and INCONCLUSIVE gates); minDetectable null when not asked for.
  * Only for results of operationGate (op-gate.ts):
  * - perOperation: false when only batch wall times exist (wall-time rule alone, z = 1.96).
  * - decidedBy: "wallTime" | "opGeomean" | "both": whose numbers fill the top-level fields.
@@ -31,6 +36,7 @@ import type { GateResult } from '../analysis/growth-gate.js';
 import type { CliffResult } from '../analysis/cliff.js';
 import type { BatchesNeeded, PlanningTable } from '../analysis/detectable-growth.js';
 import { isOperationGateResult, type NoiseSplit } from '../analysis/op-gate.js';
+import { assessPower, type PowerAssessment } from '../analysis/power-rule.js';
 
 const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const pair = (p: readonly [number, number]): [number | null, number | null] => [num(p[0]), num(p[1])];
@@ -95,7 +101,17 @@ function noiseJson(n: NoiseSplit | null): Record<string, number | null> | null {
   };
 }
 
-export function gateJson(g: GateResult): Record<string, unknown> {
+/** The power rule's fields; without an assessment, the default rule's (no --min-detectable). */
+function powerJson(p: PowerAssessment): Record<string, unknown> {
+  return {
+    underpowered: p.underpowered,
+    powerThreshold: p.threshold,
+    minDetectable: p.minDetectable,
+    rerunBatches: p.rerun === null ? null : needed(p.rerun),
+  };
+}
+
+export function gateJson(g: GateResult, power: PowerAssessment = assessPower(g, null)): Record<string, unknown> {
   const out: Record<string, unknown> = {
     verdict: g.verdict,
     reason: g.reason,
@@ -122,6 +138,7 @@ export function gateJson(g: GateResult): Record<string, unknown> {
     detectableOptimistic: [...g.detectableOptimistic],
     warmupSensitivity: g.warmupSensitivity === null ? null : { batches: g.warmupSensitivity.batches, slopeUpper: g.warmupSensitivity.slopeUpper },
     cliff: cliffJson(g.cliff),
+    ...powerJson(power),
   };
   if (isOperationGateResult(g)) {
     out['perOperation'] = g.perOperation;

@@ -24,6 +24,8 @@ export interface ReportGates {
   maxLevelChange?: number;
   /** --max-error-rate (default 0.01). */
   maxErrorRate: number;
+  /** --min-detectable: a PASS or WARN that could not see this growth is INCONCLUSIVE (off when absent). */
+  minDetectable?: number;
 }
 
 export interface ReportInput {

@@ -42,7 +42,7 @@ export function runVerdictText(e: RunEvaluation): string {
     if (s) lines.push(`${INDENT}stopped at batch ${s.batch} of ${s.plannedBatches}, after about ${Math.round(100 * s.shareOfPlannedTime)}% of the planned ingest time`);
     lines.push('', 'the fixed rule on the batches run so far:');
   }
-  lines.push(renderVerdict(e.gate, { label }));
+  lines.push(renderVerdict(e.gate, { label, ...(e.power ? { power: e.power } : {}) }));
   return lines.join('\n');
 }
 

@@ -30,11 +30,14 @@
  *   x1.5 needs M" (total batches, ceil(kept/0.8 + 1)).
  * Example (Fedora 3, B = 1000): "... x1.14 or more ..." and "x1.25 needs 14
  * batches, x1.5 needs 14".
+ * With opts.power (the evaluation's power-rule.ts assessment), the words of power-text.ts.
  */
 
 import { ciLevelLabel, MIN_KEPT_BATCHES, type GateResult } from '../analysis/growth-gate.js';
 import type { CliffResult } from '../analysis/cliff.js';
 import type { BatchesNeeded } from '../analysis/detectable-growth.js';
+import type { PowerAssessment } from '../analysis/power-rule.js';
+import { GATE_ALONE, markedVerdict, underpoweredHead } from './power-report.js';
 import { isOperationGateResult, type OperationGateResult } from '../analysis/op-gate.js';
 import type { SequentialLookResult } from '../analysis/sequential-look.js';
 
@@ -210,14 +213,17 @@ function detectableLines(r: GateResult): string[] {
  * Multi-line verdict text. With opts.label, the label is put after the verdict
  * word on the first line ("FAIL  fedora4: superlinear slowdown: ...").
  */
-export function renderVerdict(r: GateResult, opts?: { label?: string }): string {
+export function renderVerdict(r: GateResult, opts?: { label?: string; power?: PowerAssessment }): string {
   const label = opts?.label ? `${opts.label}: ` : '';
+  const power = opts?.power;
   const body = [
     ...detailLines(r),
     ...(isOperationGateResult(r) ? operationLines(r) : []),
     ...detectableLines(r),
   ];
-  const lines = [headline(r, label), ...body.map((l) => INDENT + l)];
+  const head = headline(r, label);
+  const lines = [markedVerdict(r.verdict, power) + head.slice(r.verdict.length), ...body.map((l) => INDENT + l)];
+  if (power?.inconclusive) lines.unshift(underpoweredHead(power, r.limit, label), '', GATE_ALONE);
   return lines.join('\n');
 }
 
