@@ -14,6 +14,7 @@ import { probeJson, probeStopHead, probeText, worstVerdict } from './probe-cli.j
 export interface CheckFlags {
   db: string;
   maxGrowth?: string;
+  minDetectable?: string;
   baseline?: string;
   maxLevelChange?: string;
   force?: boolean;
@@ -41,7 +42,7 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
     });
     const own = input.candidate.evaluation;
     const notes = (input.gateNotes ?? []).map((n) => `note: ${n}`);
-    const gates = { maxGrowth: input.gates.maxGrowth, maxErrorRate: input.gates.maxErrorRate, overridden: input.gateNotes ?? [] };
+    const gates = { maxGrowth: input.gates.maxGrowth, maxErrorRate: input.gates.maxErrorRate, minDetectable: input.gates.minDetectable ?? null, overridden: input.gateNotes ?? [] };
     const facts = baselineFacts(input);
     if (!facts || !input.baseline) {
       const probes = await probeVerdicts(store, own.run.id, own.run.batchSize, input.gates.maxGrowth);

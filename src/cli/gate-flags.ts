@@ -9,6 +9,12 @@ export interface GateFlags {
   maxGrowth?: string;
   maxErrorRate?: string;
   maxLevelChange?: string;
+  minDetectable?: string;
+}
+
+/** --min-detectable RATIO: a ratio above 1 (at or below --max-growth it can never be met: INCONCLUSIVE, out of reach). */
+export function parseMinDetectable(value: string): number {
+  return parseNumberFlag(value, '--min-detectable', (n) => n > 1 && n < 1000, 'give a ratio above --max-growth, e.g. --min-detectable 1.5 (INCONCLUSIVE when the run could not see x1.5)');
 }
 
 export function parseGateOverrides(f: GateFlags): GateOverrides {
@@ -20,6 +26,7 @@ export function parseGateOverrides(f: GateFlags): GateOverrides {
     ...(f.maxLevelChange === undefined
       ? {}
       : { maxLevelChange: parseNumberFlag(f.maxLevelChange, '--max-level-change', (n) => n > 0 && n < 100, 'give a fraction above 0, e.g. --max-level-change 0.25 (fail above +25%)') }),
+    ...(f.minDetectable === undefined ? {} : { minDetectable: parseMinDetectable(f.minDetectable) }),
   };
 }
 

@@ -27,6 +27,7 @@ export function runCommand(ctx: CliContext): Command {
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--label <text>', 'a label for the run in lists and reports')
     .option('--max-growth <ratio>', 'FAIL when per-batch time surely grows by more than this over the run', '1.10')
+    .option('--min-detectable <ratio>', 'INCONCLUSIVE (exit 3) instead of PASS or WARN when the run could not have caught growth of this ratio with 80% power (e.g. 1.5; default off)')
     .option('--max-error-rate <fraction>', 'stop the run (exit 4) when more than this share of operations fail', '0.01')
     .option('--json', 'print one JSON object (run, batches summary, verdict) instead of text')
     .option('--no-progress', 'no live progress line on stderr (it is drawn only on a terminal anyway)')

@@ -43,7 +43,8 @@ export interface ReportRequest {
 export async function loadReportInput(store: ResultsStore, req: ReportRequest): Promise<ReportInput> {
   const run = await store.resolveRun(req.run);
   const { gates, notes } = resolveGates(run, req.gates);
-  const candidate = await loadReportRun(store, run, gates.maxGrowth, { allowPartial: req.allowPartial === true });
+  const power = gates.minDetectable === undefined ? {} : { minDetectable: gates.minDetectable };
+  const candidate = await loadReportRun(store, run, gates.maxGrowth, { allowPartial: req.allowPartial === true, ...power });
   const input: ReportInput = { candidate, gates, gateNotes: notes, generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION };
   if (req.baseline === undefined) return input;
   const baseline = await loadReportRun(store, req.baseline, gates.maxGrowth);

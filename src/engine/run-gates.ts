@@ -15,6 +15,8 @@ export interface GateOverrides {
   maxGrowth?: number;
   maxErrorRate?: number;
   maxLevelChange?: number;
+  /** --min-detectable: off unless the run recorded it or the command line gives it. */
+  minDetectable?: number;
 }
 
 export interface ResolvedGates {
@@ -42,8 +44,17 @@ export function resolveGates(run: RunRecord, o: GateOverrides): ResolvedGates {
   const notes: string[] = [];
   const [maxGrowth, g] = pick('--max-growth', o.maxGrowth, s?.maxGrowth, DEFAULT_MAX_GROWTH, notes);
   const [maxErrorRate, e] = pick('--max-error-rate', o.maxErrorRate, s?.maxErrorRate, DEFAULT_MAX_ERROR_RATE, notes);
+  // off by default: a run that recorded none and a command line that gives none leave it off
+  const stored = s?.minDetectable ?? undefined;
+  const minDetectable = o.minDetectable ?? stored;
+  if (minDetectable !== undefined) pick('--min-detectable', o.minDetectable, stored, minDetectable, notes);
   return {
-    gates: { maxGrowth, maxErrorRate, ...(o.maxLevelChange === undefined ? {} : { maxLevelChange: o.maxLevelChange }) },
+    gates: {
+      maxGrowth,
+      maxErrorRate,
+      ...(o.maxLevelChange === undefined ? {} : { maxLevelChange: o.maxLevelChange }),
+      ...(minDetectable === undefined ? {} : { minDetectable }),
+    },
     notes,
     source: { maxGrowth: g, maxErrorRate: e },
   };

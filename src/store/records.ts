@@ -59,6 +59,8 @@ export interface RunSettings {
   stopEarly: boolean;
   /** --retries of the run (attempts after the first). */
   retries?: number;
+  /** --min-detectable of the run (power-rule.ts); absent or null when not asked for. */
+  minDetectable?: number | null;
   /** Read-side probes between batches (run --probe), when asked for. */
   probes?: { kinds: string[]; sample: number; stopAboveMs: number | null };
 }
