@@ -8,12 +8,12 @@
  * order, counted by merge sort (inversion-count.ts). For each wanted rank k a bracket lo < s <= hi
  * with count(lo) <= k < count(hi) is narrowed (rank interpolation, bisection when that stalls) until
  * it holds at most 8n slopes; those are the pairs ordered one way by u at lo and the other way by u
- * at hi (with x strictly increasing no other pair changes order), listed by merge sort, and their
+ * at hi (with x strictly increasing no other pair changes order), listed by insertion sort, and their
  * slopes, computed as (y_j - y_i)/(x_j - x_i), are selected from. Exact up to rounding: a slope
  * within a rounding error of a bracket end can be counted on the wrong side of it (never seen in
  * the tests, which compare with the O(n^2) selection).
  */
-import { countInversions, listInversions, orderByKey } from './inversion-count.js';
+import { countInversions, orderByKey } from './inversion-count.js';
 import { orderStatistics } from './order-statistics.js';
 
 /** Counts of slopes before the bracket is listed: at most this many per point. */
@@ -151,20 +151,39 @@ function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts): Bracket
   return { lo, hi, cLo, cHi };
 }
 
-/** The slopes in (lo, hi]: ordered by u at lo (ties: later index first), the inversions of u at hi. */
+/**
+ * The slopes in (lo, hi]: the pairs ordered by u at lo (ties: later index first) that u at hi puts
+ * the other way round. u at hi is taken in the order at lo and insertion-sorted: every value moved
+ * past a later one is such a pair, so the work is O(n + pairs listed), the pairs being few (narrow).
+ */
 function listBracket(x: Float64Array, y: Float64Array, b: Bracket, u: Float64Array): Float64Array {
   const n = x.length;
   for (let i = 0; i < n; i++) u[i] = (y[i] as number) - b.lo * (x[i] as number);
   const order = orderByKey(u);
-  const uHi = new Float64Array(n);
-  for (let i = 0; i < n; i++) uHi[i] = (y[i] as number) - b.hi * (x[i] as number);
+  const v = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = order[k] as number;
+    v[k] = (y[i] as number) - b.hi * (x[i] as number);
+  }
   const inside = new Float64Array(b.cHi - b.cLo);
   let found = 0;
-  listInversions(uHi, order, (p, q) => {
-    const i = Math.min(p, q);
-    const j = Math.max(p, q);
-    if (found < inside.length) inside[found++] = ((y[j] as number) - (y[i] as number)) / ((x[j] as number) - (x[i] as number));
-  });
+  for (let k = 1; k < n; k++) {
+    const t = v[k] as number;
+    const q = order[k] as number;
+    let p = k - 1;
+    for (; p >= 0 && (v[p] as number) >= t; p--) {
+      const o = order[p] as number;
+      if (found < inside.length) {
+        const i = o < q ? o : q;
+        const j = o < q ? q : o;
+        inside[found++] = ((y[j] as number) - (y[i] as number)) / ((x[j] as number) - (x[i] as number));
+      }
+      v[p + 1] = v[p] as number;
+      order[p + 1] = o;
+    }
+    v[p + 1] = t;
+    order[p + 1] = q;
+  }
   return inside.subarray(0, found);
 }
 

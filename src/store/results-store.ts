@@ -9,7 +9,7 @@ import { IngestScaleError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { LnLatencyStats } from '../analysis/op-gate.js';
 import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo } from './records.js';
-import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToBatch, rowToRun, RUN_COLUMNS, runParams, type BatchRow, type RunRow } from './rows.js';
+import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToRun, RUN_COLUMNS, runParams, type RunRow } from './rows.js';
 import { readOpLatencyStats } from './op-latency-stats.js';
 import { withLiveness } from './run-liveness.js';
 import { BUSY_TIMEOUT_MS } from './db-errors.js';
@@ -17,6 +17,7 @@ import { probeResultsDb } from './db-probe.js';
 import { checkReadable, migrate } from './schema.js';
 import { settled, SqliteDb, type Params } from './sqlite.js';
 import { batchInsertSql } from './batch-insert-sql.js';
+import { readBatches } from './batch-reader.js';
 import { opInsertSql, OPS_PER_LITERAL_INSERT } from './op-insert-sql.js';
 
 const OPS_PER_INSERT = 500;
@@ -191,9 +192,9 @@ export class ResultsStore {
     return withLiveness(rowToRun(row));
   }
 
-  async batches(runId: string): Promise<BatchRecord[]> {
-    const rows = await this.db.all<BatchRow>('SELECT * FROM batches WHERE run_id = ? ORDER BY idx', [runId]);
-    return rows.map(rowToBatch);
+  /** The run's batches in index order, read in pages (batch-reader.ts). */
+  batches(runId: string): Promise<BatchRecord[]> {
+    return readBatches(this.db, runId);
   }
 
   async ops(runId: string, batchIndex?: number): Promise<OpRecord[]> {
