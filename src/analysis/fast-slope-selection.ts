@@ -19,6 +19,10 @@ import { orderStatistics } from './order-statistics.js';
 /** Counts of slopes before the bracket is listed: at most this many per point. */
 const LIST_PER_POINT = 8;
 const MAX_ROUNDS = 200;
+/** A count is aimed this many slopes per point past the wanted rank (narrow). */
+const AIM_PER_POINT = 1;
+/** Interpolated counts stay this fraction of the bracket away from its ends. */
+const EDGE = 0.001;
 
 /** True when x is strictly increasing and x, y are finite. */
 export function strictlyIncreasingFinite(x: Float64Array, y: Float64Array): boolean {
@@ -128,13 +132,19 @@ function startBracket(x: Float64Array, y: Float64Array, k: number, sample: Float
   return b;
 }
 
-/** Narrows a bracket of rank k until it holds at most LIST_PER_POINT n slopes. */
+/**
+ * Narrows a bracket of rank k until it holds at most LIST_PER_POINT n slopes. Each count is aimed
+ * by rank interpolation a little past k on the side that did not move last (rank k -/+ n), so that
+ * a count landing close to k on one side is followed by one close on the other, not by a crawl from
+ * the far end; bisection when a round did not halve the bracket.
+ */
 function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts): Bracket {
   let { lo, hi, cLo, cHi } = b;
   let stalled = false;
+  let aim = k + 0.5;
   for (let round = 0; round < MAX_ROUNDS && cHi - cLo > LIST_PER_POINT * x.length; round++) {
-    const frac = (k + 0.5 - cLo) / (cHi - cLo);
-    const t = stalled ? 0.5 : Math.min(0.95, Math.max(0.05, frac));
+    const frac = (aim - cLo) / (cHi - cLo);
+    const t = stalled ? 0.5 : Math.min(1 - EDGE, Math.max(EDGE, frac));
     const s = lo + (hi - lo) * t;
     if (!(s > lo && s < hi)) break;
     const c = counts.at(s);
@@ -142,9 +152,11 @@ function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts): Bracket
     if (c <= k) {
       lo = s;
       cLo = c;
+      aim = k + 0.5 + AIM_PER_POINT * x.length;
     } else {
       hi = s;
       cHi = c;
+      aim = k + 0.5 - AIM_PER_POINT * x.length;
     }
     stalled = cHi - cLo > before / 2;
   }
