@@ -19,6 +19,10 @@ const COMMANDER = {
   name: 'commander',
   message: 'only src/cli/ parses arguments: take plain options, let the command in src/cli/ build them.',
 };
+const SQLITE = {
+  name: 'sqlite3',
+  message: 'only src/store/ opens the results database (tests and benchmarks may look into it).',
+};
 
 /** Glob patterns for folders of src/, as no-restricted-imports matches an import's specifier. */
 const into = (...names) => names.flatMap((n) => [`**/${n}`, `**/${n}/**`]);
@@ -35,8 +39,8 @@ const away = (names, message, extra = {}) => ({ pattern: { group: into(...names)
 const TOP = away(['cli', 'test', 'bench'], 'src/cli/ is the top room: nothing else in src/ imports it, and src/ imports no test or benchmark.');
 
 /**
- * One room: its files and the restrictions on what it imports. Every room also keeps `commander`
- * out. Rooms must not overlap: `no-restricted-imports` options are replaced, not merged, by a later
+ * One room: its files, the packages it may not import (`paths`: by default commander and sqlite3)
+ * and the restrictions on which rooms it imports. Rooms must not overlap: `no-restricted-imports` options are replaced, not merged, by a later
  * config that matches the same file, so each file gets its whole list from exactly one room.
  */
 const rooms = [
@@ -66,6 +70,7 @@ const rooms = [
     // Today the store imports analysis (a constant and the ln-latency accumulation) and backend
     // types (store/records.ts); both are to go (issue 17, item 1) but are not refused here yet.
     files: ['src/store/**/*.ts'],
+    paths: [COMMANDER],
     restrictions: [away(['engine', 'report', 'import'], 'src/store/ sits below the engine: it imports no src/engine/, src/report/ or src/import/.'), TOP],
   },
   {
@@ -105,29 +110,40 @@ const rooms = [
     restrictions: [TOP],
   },
   {
+    // the top room imports every room and commander, but opens no database itself
+    name: 'cli',
+    files: ['src/cli/**/*.ts'],
+    paths: [SQLITE],
+    restrictions: [],
+  },
+  {
     // tests and benchmarks may import any room, but not commander
     name: 'test-and-bench',
     files: ['test/**/*.ts', 'bench/**/*.ts'],
+    paths: [COMMANDER],
     restrictions: [],
   },
 ];
 
-const roomConfigs = rooms.map((room) => ({
-  name: `ingest-scale/rooms/${room.name}`,
-  files: room.files,
-  ...(room.ignores ? { ignores: room.ignores } : {}),
-  rules: {
-    'no-restricted-imports': ['error', { paths: [COMMANDER], patterns: room.restrictions.map((r) => r.pattern) }],
-    'no-restricted-syntax': [
-      'error',
-      { selector: "ImportExpression[source.value='commander']", message: COMMANDER.message },
-      ...room.restrictions.map((r) => ({
-        selector: `ImportExpression[source.value=/${r.dynamic}/]`,
-        message: `import() across a room boundary: ${r.pattern.message}`,
-      })),
-    ],
-  },
-}));
+const roomConfigs = rooms.map((room) => {
+  const paths = room.paths ?? [COMMANDER, SQLITE];
+  return {
+    name: `ingest-scale/rooms/${room.name}`,
+    files: room.files,
+    ...(room.ignores ? { ignores: room.ignores } : {}),
+    rules: {
+      'no-restricted-imports': ['error', { paths, patterns: room.restrictions.map((r) => r.pattern) }],
+      'no-restricted-syntax': [
+        'error',
+        ...paths.map((p) => ({ selector: `ImportExpression[source.value='${p.name}']`, message: p.message })),
+        ...room.restrictions.map((r) => ({
+          selector: `ImportExpression[source.value=/${r.dynamic}/]`,
+          message: `import() across a room boundary: ${r.pattern.message}`,
+        })),
+      ],
+    },
+  };
+});
 
 // ---------------------------------------------------------------------------------------------
 // Only src/cli/ exits or prints

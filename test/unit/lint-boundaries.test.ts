@@ -106,6 +106,13 @@ describe('the store sits below the engine; src/cli/ is the top room', () => {
     await reported('src/store/scratch.ts', "export const m = await import('../report/chart.js');\n", 'no-restricted-syntax', /src\/store\/ sits below the engine/);
   });
 
+  test('only the store opens the results database', async () => {
+    await reported('src/engine/probes/scratch.ts', "import sqlite3 from 'sqlite3';\nexport { sqlite3 };\n", 'no-restricted-imports', /only src\/store\/ opens the results database/);
+    await reported('src/cli/scratch.ts', "export const m = await import('sqlite3');\n", 'no-restricted-syntax', /only src\/store\/ opens the results database/);
+    await clean('src/store/scratch.ts', "import sqlite3 from 'sqlite3';\nimport { OP_GATE_Z } from '../analysis/op-gate.js';\nexport { sqlite3, OP_GATE_Z };\n");
+    await clean('test/unit/scratch.test.ts', "import sqlite3 from 'sqlite3';\nexport { sqlite3 };\n");
+  });
+
   test('a room of src/ importing src/cli/, a test or a benchmark is reported', async () => {
     await reported('src/engine/scratch.ts', "import { runAction } from '../cli/run-action.js';\nexport { runAction };\n", 'no-restricted-imports', /src\/cli\/ is the top room/);
     await reported('src/report/scratch.ts', "import { reportInput } from '../../test/unit/report-fixture.js';\nexport { reportInput };\n", 'no-restricted-imports', /src\/cli\/ is the top room/);
