@@ -14,7 +14,7 @@ import { growthGate } from '../../src/analysis/growth-gate.js';
 import { rankSumDistribution, shiftCiIndex } from '../../src/analysis/mann-whitney.js';
 import { midRanks, pettitt } from '../../src/analysis/pettitt.js';
 import { Z_95 } from '../../src/analysis/theil-sen.js';
-import { kthDifference, twoSampleShift } from '../../src/analysis/two-sample-shift.js';
+import { kthDifference, kthDifferenceBisect, twoSampleShift } from '../../src/analysis/two-sample-shift.js';
 import { FEDORA3, FEDORA4, gauss, mulberry32 } from '../helpers/series.js';
 
 const close = (a: number, b: number, tol = 1e-12): void => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
@@ -130,4 +130,19 @@ test('with a cliff the planning noise is measured around each segment, so the st
   // noise 5%: x1.25 needs few batches, not the hundreds a step counted as noise would ask for
   assert.ok(r.batchesNeeded['x1.25'].totalBatches < 40, `x1.25 needs ${r.batchesNeeded['x1.25'].totalBatches}`);
   assert.ok(r.residualScatter > 0.15, 'the straight line does see the step as scatter');
+});
+
+test('property: kthDifference (interpolation, listing) equals the bisection reference at sizes up to 3,000, ties included', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom(0, 3, 1e9), fc.nat(), (m, n, seed, grid, pick) => {
+      const u = mulberry32(seed);
+      const draw = (): number => (grid === 0 ? gauss(u) : Math.round(gauss(u) * grid) / grid);
+      const a = Float64Array.from({ length: m }, draw).sort();
+      const b = Float64Array.from({ length: n }, () => draw() + 0.3).sort();
+      for (const k of [1, 1 + (pick % (m * n)), Math.ceil((m * n) / 2), m * n]) {
+        assert.ok(Object.is(kthDifference(a, b, k) + 0, kthDifferenceBisect(a, b, k) + 0), `m ${m}, n ${n}, k ${k}`);
+      }
+    }),
+    { numRuns: 60, seed: 16 },
+  );
 });
