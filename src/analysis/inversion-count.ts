@@ -67,51 +67,58 @@ function sortRuns(a: Float64Array, orEqual: boolean): number {
 }
 
 /**
- * Stable bottom-up merge sort of keys with their indices carried along (no indirect reads). A left
- * element goes first when it is below the right one, or equal to it with leftOnTie; otherwise the
- * right one does, after onRight(waiting, from, to, right) is told which left elements still wait
- * (waiting[from..to)): with leftOnTie false, the pairs in input order whose first key is >= the
- * second. Returns the indices in sorted order; keys and index are consumed.
+ * The indices 0..n-1 ordered by key ascending, equal keys with the larger index first: a stable sort
+ * (runs of RUN by insertion, then bottom-up merges with the indices carried along, no indirect reads
+ * and no comparator calls) of the descending indices. O(n log n).
  */
-function mergeSortCarrying(
-  keys: Float64Array,
-  index: Int32Array,
-  leftOnTie: boolean,
-  onRight: ((waiting: Int32Array, from: number, to: number, right: number) => void) | null,
-): Int32Array {
-  const n = index.length;
-  let ka: Float64Array = keys;
-  let ia: Int32Array = index;
-  let kb: Float64Array = new Float64Array(n);
-  let ib: Int32Array = new Int32Array(n);
-  for (let width = 1; width < n; width *= 2) {
+export function orderByKey(key: Float64Array): Int32Array {
+  const n = key.length;
+  let ia = new Int32Array(n);
+  let ka = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    ia[k] = n - 1 - k;
+    ka[k] = key[n - 1 - k] as number;
+  }
+  for (let lo = 0; lo < n; lo += RUN) {
+    const hi = Math.min(lo + RUN, n);
+    for (let k = lo + 1; k < hi; k++) {
+      const t = ka[k] as number;
+      const ti = ia[k] as number;
+      let p = k - 1;
+      for (; p >= lo && (ka[p] as number) > t; p--) {
+        ka[p + 1] = ka[p] as number;
+        ia[p + 1] = ia[p] as number;
+      }
+      ka[p + 1] = t;
+      ia[p + 1] = ti;
+    }
+  }
+  let kb = new Float64Array(n);
+  let ib = new Int32Array(n);
+  for (let width = RUN; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
       const mid = Math.min(lo + width, n);
       const hi = Math.min(lo + 2 * width, n);
-      for (let o = lo, p = lo, q = mid; o < hi; o++) {
-        const leftFirst = q >= hi || (p < mid && ((ka[p] as number) < (ka[q] as number) || (leftOnTie && ka[p] === ka[q])));
-        if (leftFirst) {
+      let p = lo;
+      let q = mid;
+      let o = lo;
+      while (p < mid && q < hi) {
+        if ((ka[p] as number) <= (ka[q] as number)) {
           kb[o] = ka[p] as number;
-          ib[o] = ia[p++] as number;
+          ib[o++] = ia[p++] as number;
         } else {
-          if (onRight !== null && p < mid) onRight(ia, p, mid, ia[q] as number);
           kb[o] = ka[q] as number;
-          ib[o] = ia[q++] as number;
+          ib[o++] = ia[q++] as number;
         }
       }
+      kb.set(ka.subarray(p, mid), o);
+      ib.set(ia.subarray(p, mid), o);
+      o += mid - p;
+      kb.set(ka.subarray(q, hi), o);
+      ib.set(ia.subarray(q, hi), o);
     }
     [ka, kb] = [kb, ka];
     [ia, ib] = [ib, ia];
   }
   return ia;
-}
-
-/**
- * The indices 0..n-1 ordered by key ascending, equal keys with the larger index first (a stable
- * merge sort of the descending indices): O(n log n) with no comparator calls.
- */
-export function orderByKey(key: Float64Array): Int32Array {
-  const n = key.length;
-  const index = Int32Array.from({ length: n }, (_, i) => n - 1 - i);
-  return mergeSortCarrying(Float64Array.from(index, (i) => key[i] as number), index, true, null);
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { fastSlopeOrderStatistics } from '../../src/analysis/fast-slope-selection.js';
-import { countInversions } from '../../src/analysis/inversion-count.js';
+import { countInversions, orderByKey } from '../../src/analysis/inversion-count.js';
 import { kendallTauB } from '../../src/analysis/kendall.js';
 import { pairwiseSlopeOrderStatistics } from '../../src/analysis/slope-selection.js';
 import { FAST_SELECTION_MIN_N, theilSen } from '../../src/analysis/theil-sen.js';
@@ -81,4 +81,15 @@ test('Kendall tau-b from inversions equals the pairwise loop (x increasing, ties
   for (const v of y) counts.set(v, (counts.get(v) ?? 0) + 1);
   for (const t of counts.values()) tiesY += (t * (t - 1)) / 2;
   assert.equal(tau, score / Math.sqrt(n0 * (n0 - tiesY)));
+});
+
+test('property: orderByKey is the sort by key ascending, equal keys larger index first', () => {
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: -4, max: 4 }), { maxLength: 300 }), fc.boolean(), (v, spread) => {
+      const key = Float64Array.from(v, (k, i) => (spread ? k + i * 1e-3 : k));
+      const want = Array.from(key, (_, i) => i).sort((a, b) => (key[a] as number) - (key[b] as number) || b - a);
+      assert.deepEqual(Array.from(orderByKey(key)), want);
+    }),
+    { numRuns: 400 },
+  );
 });
