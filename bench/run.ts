@@ -1,10 +1,11 @@
 /**
  * Runs the overhead benchmarks and writes reports/perf.md.
- *   node dist/bench/run.js [http generate record leveldb memory analysis dav] [--quick | --tiny]
+ *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale] [--quick | --tiny]
  *        [--out FILE] [--json FILE] [--variant NAME]
- * No names: all seven. --quick: smaller counts, one round (about a minute for all). --tiny: the
- * smallest counts, for the smoke test (written only where --out/--json say). --variant before:
- * store the results as the "before" figures of a src/ change (see reports/perf.md).
+ * No names: all seven (`scale`, import of 10M rows and check on 1M batches, runs only when named).
+ * --quick: smaller counts, one round (about a minute for all). --tiny: the smallest counts, for
+ * the smoke test (written only where --out/--json say). --variant before: store the results as
+ * the "before" figures of a src/ change (see reports/perf.md).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +20,9 @@ import { ORDER, writeReport, type Stored } from './lib/report.js';
 import type { Benchmark, BenchResult, Mode } from './lib/result.js';
 import { memoryBench } from './memory-bench.js';
 import { recordBench } from './record-bench.js';
+import { scaleBench } from './scale-bench.js';
 
-const BENCHES: Record<string, Benchmark> = { http: httpBench, generate: generateBench, record: recordBench, leveldb: leveldbBench, memory: memoryBench, analysis: analysisBench, dav: davBench };
+const BENCHES: Record<string, Benchmark> = { http: httpBench, generate: generateBench, record: recordBench, leveldb: leveldbBench, memory: memoryBench, analysis: analysisBench, dav: davBench, scale: scaleBench };
 
 const argv = process.argv.slice(2);
 let mode: Mode = 'full';
