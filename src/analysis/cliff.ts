@@ -120,9 +120,23 @@ export function withinSegmentSlope(z: Float64Array, split: number): number {
   return weight === 0 ? 0 : sum / weight;
 }
 
+/**
+ * The last segmentResiduals computed: the gate asks again for the cliff's own split (its planning
+ * noise) right after detectCliff did, two Theil–Sen fits that cost seconds at a million batches.
+ * Reused only for the same values (compared one by one), always as a copy.
+ */
+let last: { z: Float64Array; firstKeptBatch: number; split: number; out: Float64Array } | null = null;
+
+function sameAsLast(z: Float64Array, firstKeptBatch: number, split: number): boolean {
+  if (last === null || last.firstKeptBatch !== firstKeptBatch || last.split !== split || last.z.length !== z.length) return false;
+  for (let i = 0; i < z.length; i++) if (!Object.is(last.z[i], z[i])) return false;
+  return true;
+}
+
 /** Residuals of each segment around its own line (its median below 3 batches), in batch order. */
 export function segmentResiduals(zKept: ArrayLike<number>, firstKeptBatch: number, split: number): Float64Array {
   const z = Float64Array.from(zKept as ArrayLike<number>);
+  if (sameAsLast(z, firstKeptBatch, split)) return Float64Array.from((last as { out: Float64Array }).out);
   const out = new Float64Array(z.length);
   for (const [from, to] of [[0, split], [split, z.length]] as const) {
     const seg = z.subarray(from, to);
@@ -134,5 +148,6 @@ export function segmentResiduals(zKept: ArrayLike<number>, firstKeptBatch: numbe
       for (let k = 0; k < seg.length; k++) out[from + k] = (seg[k] as number) - mid;
     }
   }
+  last = { z, firstKeptBatch, split, out: Float64Array.from(out) };
   return out;
 }
