@@ -11,7 +11,7 @@ import type { RunFlags } from './run-action.js';
 export function runCommand(ctx: CliContext): Command {
   const head = new Command('run')
     .description('ingest a workload in fixed batches, record every batch in SQLite, and print a chart and the growth verdict')
-    .option('-n, --objects <n>', 'objects to ingest (default 30000)')
+    .option('-n, --objects <n>', 'objects to ingest (default 60000)')
     .option('--batch-size <n>', 'objects per batch; the gate fits one point per batch (default 200)')
     .option('--concurrency <n>', 'objects in flight inside a batch (default 4)')
     .option('--datastream <ID:SIZE[:KIND]>', 'a datastream of every object; repeat for several. SIZE: 512, 100KB, 100KiB, 4MiB, uniform:1KiB-1MiB, lognormal:MEDIAN:SIGMA. KIND: random (default) or compressible', (v: string, acc: string[] | undefined) => [...(acc ?? []), v])
