@@ -13,7 +13,7 @@
  * within a rounding error of a bracket end can be counted on the wrong side of it (never seen in
  * the tests, which compare with the O(n^2) selection).
  */
-import { countInversions, orderByKey } from './inversion-count.js';
+import { countInversionsInPlace, orderByKey } from './inversion-count.js';
 import { orderStatistics } from './order-statistics.js';
 
 /** Counts of slopes before the bracket is listed: at most this many per point. */
@@ -33,9 +33,10 @@ export function strictlyIncreasingFinite(x: Float64Array, y: Float64Array): bool
   return true;
 }
 
-function countAtMost(x: Float64Array, y: Float64Array, s: number, u: Float64Array): number {
+/** Slopes <= s: the inversions (>=) of u = y - s x, counted in u itself with scratch beside it. */
+function countAtMost(x: Float64Array, y: Float64Array, s: number, u: Float64Array, scratch: Float64Array): number {
   for (let i = 0; i < x.length; i++) u[i] = (y[i] as number) - s * (x[i] as number);
-  return countInversions(u, true);
+  return countInversionsInPlace(u, scratch, true);
 }
 
 /** Slopes bounding every pairwise slope: the extreme values of y over the smallest gap of x. */
@@ -90,12 +91,14 @@ interface Bracket {
 class Counts {
   private readonly seen: { s: number; c: number }[] = [];
   private readonly u: Float64Array;
+  private readonly scratch: Float64Array;
   constructor(private readonly x: Float64Array, private readonly y: Float64Array) {
     this.u = new Float64Array(x.length);
+    this.scratch = new Float64Array(x.length);
   }
 
   at(s: number): number {
-    const c = countAtMost(this.x, this.y, s, this.u);
+    const c = countAtMost(this.x, this.y, s, this.u, this.scratch);
     this.seen.push({ s, c });
     return c;
   }

@@ -6,9 +6,17 @@
 
 /** Pairs i < j with v[i] >= v[j] (orEqual) or v[i] > v[j] (strict), by merge sort. v is not modified; no NaN. */
 export function countInversions(v: Float64Array, orEqual: boolean): number {
+  return countInversionsInPlace(Float64Array.from(v), new Float64Array(v.length), orEqual);
+}
+
+/**
+ * countInversions of v, sorting v itself with scratch (as long as v) as the other buffer: no
+ * allocation, for the dozens of counts of one slope selection. v and scratch are overwritten.
+ */
+export function countInversionsInPlace(v: Float64Array, scratch: Float64Array, orEqual: boolean): number {
   const n = v.length;
-  let src = Float64Array.from(v);
-  let dst = new Float64Array(n);
+  let src = v;
+  let dst = scratch.length === n ? scratch : scratch.subarray(0, n);
   let count = sortRuns(src, orEqual);
   for (let width = RUN; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
