@@ -6,6 +6,8 @@
  * exception, so callers can report "not computable" for short series.
  */
 
+import { orderStatistics } from './order-statistics.js';
+
 /** Consistency constant: 1.4826 * MAD estimates sigma for normal data. */
 export const MAD_TO_SIGMA = 1.4826;
 
@@ -31,9 +33,18 @@ export function medianOfSorted(sorted: ArrayLike<number>): number {
   return (at(sorted, mid - 1) + at(sorted, mid)) / 2;
 }
 
-/** Median; NaN for an empty array. */
+/**
+ * Median; NaN for an empty array. By selection (order-statistics.ts: the values a sort would put
+ * at the middle, bit for bit) rather than a sort: medians and MADs of a million residuals.
+ */
 export function median(values: ArrayLike<number>): number {
-  return medianOfSorted(sortedCopy(values));
+  const n = values.length;
+  if (n === 0) return Number.NaN;
+  const mid = Math.floor(n / 2);
+  const copy = Float64Array.from(values as ArrayLike<number>);
+  if (n % 2 === 1) return orderStatistics(copy, [mid])[0] as number;
+  const [below, above] = orderStatistics(copy, [mid - 1, mid]) as [number, number];
+  return (below + above) / 2;
 }
 
 /** Raw median absolute deviation from the median (not scaled); NaN when empty. */
