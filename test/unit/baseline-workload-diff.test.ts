@@ -17,7 +17,7 @@ test('batch size, concurrency, layout and verify mode refuse', () => {
   b.layout = 'pairtree';
   b.verify = 'readback';
   assert.deepEqual(workloadDifferences(base(), b), [
-    'batch size: candidate 400, baseline 500',
+    'batch size: candidate 200, baseline 500',
     'layout: candidate flat, baseline pairtree',
     'concurrency: candidate 4, baseline 8',
     'verify mode: candidate none, baseline readback',
@@ -69,7 +69,7 @@ test('object count and seed are notes, not refusals', () => {
   b.seed = 99;
   assert.deepEqual(workloadDifferences(base(), b), []);
   assert.deepEqual(workloadNotes(base(), b), [
-    'object count: candidate 10,000, baseline 4,000; only the batches both runs have are paired',
+    'object count: candidate 60,000, baseline 4,000; only the batches both runs have are paired',
     'seed: candidate 1, baseline 99',
   ]);
 });
