@@ -13,7 +13,7 @@ import { runCommand } from '../../src/cli/run-command.js';
 /** Flags of `run` that every backend takes: the workload, the recording, the gate, the output. */
 const COMMON = new Set([
   '--objects', '--batch-size', '--concurrency', '--datastream', '--seed', '--layout', '--fanout-width', '--fanout-depth', '--verify',
-  '--workload', '--backend', '--db', '--label', '--max-growth', '--max-error-rate', '--json', '--no-progress', '--no-chart',
+  '--workload', '--backend', '--db', '--label', '--max-growth', '--min-detectable', '--max-error-rate', '--json', '--no-progress', '--no-chart',
   '--stop-early', '--no-stop-early', '--stop-grace', '--help',
   // the run's lifecycle and probes: every backend takes them (the timeouts matter only to HTTP backends)
   '--request-timeout', '--connect-timeout', '--retries', '--probe', '--probe-sample', '--probe-stop-above',
