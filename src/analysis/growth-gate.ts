@@ -52,6 +52,8 @@ export interface GateOptions {
    * the unchanged rule); the per-operation gate uses 2.24.
    */
   z?: number;
+  /** Objects stored when the run ended, where its last batch was partial (else m · B). */
+  objectsStored?: number;
 }
 
 export interface GateResult {
@@ -60,6 +62,8 @@ export interface GateResult {
   batchSize: number;
   /** m */
   batches: number;
+  /** Objects stored at the end: GateOptions.objectsStored, or m · B. */
+  objectsStored: number;
   /** w */
   warmupDropped: number;
   /** m' = m - w */
@@ -202,6 +206,7 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
     limit,
     batchSize,
     batches: m,
+    objectsStored: opts.objectsStored ?? m * batchSize,
     warmupDropped: w,
     keptBatches,
     firstKeptBatch,

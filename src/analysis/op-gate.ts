@@ -158,7 +158,7 @@ export function operationGate(
   batches: readonly OperationBatch[],
   opts: Omit<GateOptions, 'z'>,
 ): OperationGateResult {
-  const base = { batchSize: opts.batchSize, ...(opts.limit === undefined ? {} : { limit: opts.limit }) };
+  const base = { batchSize: opts.batchSize, ...(opts.limit === undefined ? {} : { limit: opts.limit }), ...(opts.objectsStored === undefined ? {} : { objectsStored: opts.objectsStored }) };
   const wallMs = batches.map((b) => b.wallMs);
   const missing = batches.filter((b) => !usable(b.lnLatency)).length;
 

@@ -38,7 +38,7 @@ export async function evaluateRun(store: ResultsStore, run: RunRecord, limit: nu
   const batches = await store.batches(run.id);
   const stats = await store.opLatencyStats(run.id);
   const input: OperationBatch[] = batches.map((b) => ({ wallMs: b.wallMs, lnLatency: stats.get(b.index) ?? null }));
-  const gate = operationGate(input, { batchSize: run.batchSize, limit });
+  const gate = operationGate(input, { batchSize: run.batchSize, limit, objectsStored: batches.reduce((n, b) => n + b.objects, 0) });
   let earlyStop: SequentialLookResult | null = null;
   if (run.status === 'stopped-early' && batches.length < run.plannedBatches) {
     const look = sequentialLook(batches.map((b) => b.wallMs), { batchSize: run.batchSize, limit, plannedBatches: run.plannedBatches });

@@ -81,7 +81,8 @@ function quantity(r: GateResult): string {
 /** "per-batch time x4.62 over batches 2-25 (objects 1,000-25,000)" */
 function growthPhrase(r: GateResult): string {
   const objectsFrom = (r.firstKeptBatch - 1) * r.batchSize;
-  const objectsTo = r.batches * r.batchSize;
+  // a last batch that was partial ends the run short of m · B
+  const objectsTo = Math.min(r.batches * r.batchSize, r.objectsStored ?? Infinity);
   return (
     `${quantity(r)} x${fixed(r.growthRatio, 2)} over batches ${r.firstKeptBatch}-${r.batches} ` +
     `(objects ${groupThousands(objectsFrom)}-${groupThousands(objectsTo)})`

@@ -118,3 +118,11 @@ test('early stop renders for an interim stop and is null otherwise', () => {
   assert.equal(renderEarlyStop(sequentialLook(FEDORA4.slice(0, 9), opts)), null);
   assert.equal(renderEarlyStop(sequentialLook(FEDORA4, opts)), null);
 });
+
+test('a partial last batch: the text names the objects really stored, not batches × batch size', () => {
+  const series = FEDORA3.slice(0, 13);
+  const partial = renderVerdict(growthGate(series, { batchSize: 400, objectsStored: 5000 }));
+  assert.match(partial, /over batches \d+-13 \(objects [\d,]+-5,000\)/);
+  const whole = renderVerdict(growthGate(series, { batchSize: 400 }));
+  assert.match(whole, /over batches \d+-13 \(objects [\d,]+-5,200\)/);
+});
