@@ -6,6 +6,7 @@
  * For any other datastream, version v is the same generator with v mixed into its key: new content
  * of the same size. Every version is a pure function of (seed, object, datastream, v).
  */
+import { mulberry32 } from './mulberry32.js';
 import { hash } from 'node:crypto';
 import { fillKeystream } from './native-keystream.js';
 
@@ -28,13 +29,7 @@ export function editSlots(spec: VersionSpec, u: number): { length: number; start
   const length = Math.min(SLOT, editBytes, spec.size);
   const slots = Math.floor(spec.size / length);
   const k = Math.min(slots, Math.ceil(editBytes / length));
-  let a = hash('sha256', `ingest-scale/v1\0edit-slots\0${spec.seed}\0${spec.objectIndex}\0${spec.datastreamId}\0${u}`, 'buffer').readUInt32LE(0);
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(hash('sha256', `ingest-scale/v1\0edit-slots\0${spec.seed}\0${spec.objectIndex}\0${spec.datastreamId}\0${u}`, 'buffer').readUInt32LE(0));
   const picked = new Set<number>();
   if (k > slots / 2) {
     // most slots: a seeded partial shuffle instead of rejection sampling

@@ -30,17 +30,8 @@ export const FEDORA3: readonly number[] = readColumn('fedora3_ms');
 /** Fedora 4 (minimal) per-batch ms, batches 1-25 (the published Fedora 3 vs Fedora 4 benchtool table). */
 export const FEDORA4: readonly number[] = readColumn('fedora4_minimal_ms');
 
-/** Seeded uniform [0, 1) (mulberry32). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded uniform [0, 1) (mulberry32): the tool's own generator. */
+export { mulberry32 } from '../../src/generate/mulberry32.js';
 
 /** Standard normal draw (Box–Muller, cosine branch); consumes two or more values of u. */
 export function gauss(u: () => number): number {

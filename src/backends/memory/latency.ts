@@ -5,6 +5,7 @@
  * runs with the same setting wait the same sequence of times.
  */
 import { UsageError } from '../../errors.js';
+import { mulberry32 } from '../../generate/mulberry32.js';
 
 export type LatencySpec =
   | { kind: 'fixed'; ms: number }
@@ -45,21 +46,13 @@ export function parseLatency(text: string, flag = '--latency'): LatencySpec {
 
 /** Draws waits from a spec with a small seeded generator (mulberry32), so a setting repeats exactly. */
 export class LatencySampler {
-  private state: number;
+  private readonly uniform01: () => number;
 
   constructor(
     readonly spec: LatencySpec,
     seed = 1,
   ) {
-    this.state = seed >>> 0;
-  }
-
-  private uniform01(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.uniform01 = mulberry32(seed);
   }
 
   /** The next wait in milliseconds. */

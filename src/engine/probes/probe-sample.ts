@@ -5,18 +5,7 @@
  * seeded offset of a `range` probe. Pure functions of their inputs: a run's probes are reproducible.
  */
 import { hash } from 'node:crypto';
-
-/** A uniform generator on [0, 1) from a 32-bit seed (mulberry32). */
-function uniform(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as uniform } from '../../generate/mulberry32.js';
 
 /** A 32-bit seed for a purpose, from the workload seed and the parts that make it distinct. */
 export function probeSeed(seed: number, ...parts: (string | number)[]): number {
