@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { matchesPidRoute, normalizePid } from '../../src/servers/fedora3/pid.js';
-import { parseRange } from '../../src/servers/shared/byte-range.js';
-import { decodeSegment, javaUrlEncode } from '../../src/servers/shared/url-encoding.js';
+import { parseRange } from '../../src/servers/common/byte-range.js';
+import { decodeSegment, javaUrlEncode } from '../../src/servers/common/url-encoding.js';
 import { type Harness, createObject, httpRequest, startHarness } from './fedora3-harness.test.js';
 
 const nsChar = fc.constantFrom(...'abcXYZ019.-');

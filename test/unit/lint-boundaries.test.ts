@@ -45,7 +45,7 @@ async function clean(filePath: string, code: string): Promise<void> {
 describe('servers and backends share no code', () => {
   test('a server importing a backend is reported', async () => {
     await reported('src/servers/ldp/scratch.ts', "import { HttpOpError } from '../../backends/http/http-target.js';\nexport { HttpOpError };\n", 'no-restricted-imports', /src\/servers\/ shares no code/);
-    await reported('src/servers/shared/scratch.ts', "export { EMPTY_SHA256 } from '../../backends/s3/s3-client.js';\n", 'no-restricted-imports', /src\/servers\//);
+    await reported('src/servers/common/scratch.ts', "export { EMPTY_SHA256 } from '../../backends/s3/s3-client.js';\n", 'no-restricted-imports', /src\/servers\//);
   });
 
   test('a server loading a backend with import() is reported', async () => {
@@ -53,7 +53,7 @@ describe('servers and backends share no code', () => {
   });
 
   test('a backend importing a reference server is reported', async () => {
-    await reported('src/backends/s3/scratch.ts', "import { send } from '../../servers/shared/respond.js';\nexport { send };\n", 'no-restricted-imports', /src\/backends\/ shares no code/);
+    await reported('src/backends/s3/scratch.ts', "import { send } from '../../servers/common/respond.js';\nexport { send };\n", 'no-restricted-imports', /src\/backends\/ shares no code/);
   });
 
   test('a server importing any other room than src/errors.ts is reported', async () => {
@@ -66,7 +66,7 @@ describe('servers and backends share no code', () => {
   });
 
   test('what they import today passes', async () => {
-    await clean('src/servers/ldp/scratch.ts', "import { IngestScaleError } from '../../errors.js';\nimport { send } from '../shared/respond.js';\nexport { IngestScaleError, send };\n");
+    await clean('src/servers/ldp/scratch.ts', "import { IngestScaleError } from '../../errors.js';\nimport { send } from '../common/respond.js';\nexport { IngestScaleError, send };\n");
     await clean('src/backends/s3/scratch.ts', "import { contentChunks } from '../../generate/content.js';\nimport type { Backend } from '../backend.js';\nexport { contentChunks };\nexport type { Backend };\n");
   });
 });

@@ -8,7 +8,7 @@
  *   against lower-case hex; a mismatch → 500 "Checksum Mismatch: <computed>".
  */
 import { createHash } from 'node:crypto';
-import { serverError } from '../shared/http-error.js';
+import { serverError } from '../common/http-error.js';
 
 export const DISABLED = 'DISABLED';
 export const CHECKSUM_NONE = 'none';

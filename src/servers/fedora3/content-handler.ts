@@ -6,10 +6,10 @@
  * 206 (unsatisfiable → 416). The body streams from LevelDB chunks with backpressure. E and R
  * datastreams answer 307 to their location (this server fetches nothing remote).
  */
-import { httpDate, parseHttpDate } from '../shared/dates.js';
-import { HttpError, notFound } from '../shared/http-error.js';
-import { contentRange, parseRange } from '../shared/byte-range.js';
-import { send, writeChunk } from '../shared/respond.js';
+import { httpDate, parseHttpDate } from '../common/dates.js';
+import { HttpError, notFound } from '../common/http-error.js';
+import { contentRange, parseRange } from '../common/byte-range.js';
+import { send, writeChunk } from '../common/respond.js';
 import { readBlob } from './blob-store.js';
 import { contentEtag } from './checksum.js';
 import { requestedVersion } from './datastream-read.js';

@@ -9,7 +9,7 @@ import { digestBlob } from './blob-store.js';
 import { CHECKSUM_NONE, nodeAlgorithm } from './checksum.js';
 import type { BatchOp } from './db.js';
 import { objectNotFound } from './exchange.js';
-import { notFound } from '../shared/http-error.js';
+import { notFound } from '../common/http-error.js';
 import { currentVersion, type ControlGroup, type DatastreamRecord, type DatastreamVersion, type State } from './records.js';
 import { Fedora3Store } from './store.js';
 

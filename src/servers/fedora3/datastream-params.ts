@@ -4,7 +4,7 @@
  * body's own type (multipart part or raw body), then the request Content-Type, then — when modifying —
  * the existing dsMIME. None of them, or a malformed one (MediaType.valueOf throws) → 400.
  */
-import { badRequest, serverError } from '../shared/http-error.js';
+import { badRequest, serverError } from '../common/http-error.js';
 import { type Exchange, boolParam, param } from './exchange.js';
 import { MAX_LABEL_LENGTH } from './pid.js';
 import type { ControlGroup, State } from './records.js';

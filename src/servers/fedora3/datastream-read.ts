@@ -2,10 +2,10 @@
  * GET …/datastreams/{dsID} (datastreamProfile; default format HTML) and DELETE …/datastreams/{dsID}
  * (purge → 200 with a JSON array of the purged versions' dates). Reference notes §1.3, §1.4, §5 item 8.
  */
-import { isoMillis, parseXsdDateTime, xsdDateTime } from '../shared/dates.js';
-import { notFound } from '../shared/http-error.js';
-import { send } from '../shared/respond.js';
-import { decodeSegment } from '../shared/url-encoding.js';
+import { isoMillis, parseXsdDateTime, xsdDateTime } from '../common/dates.js';
+import { notFound } from '../common/http-error.js';
+import { send } from '../common/respond.js';
+import { decodeSegment } from '../common/url-encoding.js';
 import { digestBlob } from './blob-store.js';
 import { CHECKSUM_NONE, DISABLED, nodeAlgorithm } from './checksum.js';
 import { type Exchange, type Fedora3Context, boolParam, dateParam, objectNotFound, param, routePid, wantsXml } from './exchange.js';

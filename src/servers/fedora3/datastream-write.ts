@@ -8,11 +8,11 @@
  * while being hashed; the checksum is compared when both checksum and checksumType were given.
  * POST answers 201 with Location even when it modified an existing datastream; PUT answers 200.
  */
-import { HttpError, notFound, serverError } from '../shared/http-error.js';
-import { openRequestBody, type RequestBody } from '../shared/request-body.js';
-import { siblingPath } from '../shared/request-target.js';
-import { send } from '../shared/respond.js';
-import { decodeSegment, javaUrlEncode } from '../shared/url-encoding.js';
+import { HttpError, notFound, serverError } from '../common/http-error.js';
+import { openRequestBody, type RequestBody } from '../common/request-body.js';
+import { siblingPath } from '../common/request-target.js';
+import { send } from '../common/respond.js';
+import { decodeSegment, javaUrlEncode } from '../common/url-encoding.js';
 import { writeBlob, type BlobWrite } from './blob-store.js';
 import { DISABLED, nodeAlgorithm, resolveChecksumType, storedChecksum, verifyChecksum } from './checksum.js';
 import { checkControlGroup, checkLabel, checkState, readDatastreamParams, resolveMime } from './datastream-params.js';

@@ -6,10 +6,10 @@
  * already gone) and nothing was stored.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkBasicAuth, parseBasicAuth, type BasicCredentials } from '../shared/basic-auth.js';
-import { ClientAbortError, HttpError, isHttpError, methodNotAllowed, notFound, serverError } from '../shared/http-error.js';
-import { parseRequestTarget } from '../shared/request-target.js';
-import { send, sendError } from '../shared/respond.js';
+import { checkBasicAuth, parseBasicAuth, type BasicCredentials } from '../common/basic-auth.js';
+import { ClientAbortError, HttpError, isHttpError, methodNotAllowed, notFound, serverError } from '../common/http-error.js';
+import { parseRequestTarget } from '../common/request-target.js';
+import { send, sendError } from '../common/respond.js';
 import { handleContent } from './content-handler.js';
 import { handleGetDatastream, handlePurgeDatastream } from './datastream-read.js';
 import { handleWriteDatastream } from './datastream-write.js';

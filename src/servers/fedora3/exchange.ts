@@ -4,9 +4,9 @@
  * booleans are "true" case-insensitively, path parameters are percent-decoded).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, badRequest, notFound, serverError } from '../shared/http-error.js';
-import type { RequestTarget } from '../shared/request-target.js';
-import { decodeSegment } from '../shared/url-encoding.js';
+import { HttpError, badRequest, notFound, serverError } from '../common/http-error.js';
+import type { RequestTarget } from '../common/request-target.js';
+import { decodeSegment } from '../common/url-encoding.js';
 import { checkDsId, normalizePid } from './pid.js';
 import type { SearchSessions } from './search-sessions.js';
 import type { Fedora3Store } from './store.js';

@@ -5,7 +5,7 @@
  * with `<`, and its last non-whitespace byte is `>` — and answers 500 for anything else (a binary
  * sent without controlGroup=M, say). Checking costs O(1) memory whatever the size.
  */
-import { serverError } from '../shared/http-error.js';
+import { serverError } from '../common/http-error.js';
 
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
 

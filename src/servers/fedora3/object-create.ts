@@ -11,11 +11,11 @@
  * - 201, Location = request URI resolved against URLEncoder.encode(pid), body = the bare PID.
  *   An existing PID → 500 "The PID 'x' already exists in the registry; the object can't be re-created."
  */
-import { HttpError, serverError } from '../shared/http-error.js';
-import { announcesBody, openRequestBody } from '../shared/request-body.js';
-import { siblingPath } from '../shared/request-target.js';
-import { send } from '../shared/respond.js';
-import { javaUrlEncode } from '../shared/url-encoding.js';
+import { HttpError, serverError } from '../common/http-error.js';
+import { announcesBody, openRequestBody } from '../common/request-body.js';
+import { siblingPath } from '../common/request-target.js';
+import { send } from '../common/respond.js';
+import { javaUrlEncode } from '../common/url-encoding.js';
 import { newBlobId, smallBlobOps } from './blob-store.js';
 import { boolParam, type Exchange, type Fedora3Context, param, routePid } from './exchange.js';
 import { MAX_LABEL_LENGTH, isValidNamespace } from './pid.js';

@@ -3,9 +3,9 @@
  * GET /objects/{pid} (objectProfile; default format HTML), PUT /objects/{pid} (modifyObject),
  * DELETE /objects/{pid} (purge → 200 text/plain XSD dateTime), GET /objects/{pid}/datastreams.
  */
-import { isoMillis, parseXsdDateTime, xsdDateTime } from '../shared/dates.js';
-import { HttpError, serverError } from '../shared/http-error.js';
-import { send } from '../shared/respond.js';
+import { isoMillis, parseXsdDateTime, xsdDateTime } from '../common/dates.js';
+import { HttpError, serverError } from '../common/http-error.js';
+import { send } from '../common/respond.js';
 import { type Exchange, type Fedora3Context, dateParam, objectNotFound, param, routePid, wantsXml } from './exchange.js';
 import { MAX_LABEL_LENGTH } from './pid.js';
 import { currentVersion, type ObjectRecord } from './records.js';

@@ -3,8 +3,8 @@
  * `{namespace}:{n}` from a per-namespace sequence kept in LevelDB, skipping numbers already taken by
  * objects ingested under an explicit PID.
  */
-import { serverError } from '../shared/http-error.js';
-import { send } from '../shared/respond.js';
+import { serverError } from '../common/http-error.js';
+import { send } from '../common/respond.js';
 import { type Exchange, type Fedora3Context, intParam, param, wantsXml } from './exchange.js';
 import { isValidNamespace, normalizePid } from './pid.js';
 import type { Fedora3Store } from './store.js';

@@ -6,8 +6,8 @@
  * NullPointerException → 500. maxResults defaults to 25 and is capped at 100 (the fieldSearch
  * module's maxResults). Results come in PID order; listSession appears while more remain.
  */
-import { send } from '../shared/respond.js';
-import { serverError } from '../shared/http-error.js';
+import { send } from '../common/respond.js';
+import { serverError } from '../common/http-error.js';
 import { type Exchange, type Fedora3Context, intParam, param, wantsXml } from './exchange.js';
 import { SEARCHABLE_FIELDS, fieldValues, matchesConditions, matchesTerms, parseQuery } from './search-query.js';
 import type { SearchSpec } from './search-sessions.js';

@@ -11,8 +11,8 @@
  * Objects here carry no DC beyond what an empty ingest creates, so title = label (when set) and
  * identifier = pid; other DC fields are always empty.
  */
-import { isoMillis, parseXsdDateTime } from '../shared/dates.js';
-import { serverError } from '../shared/http-error.js';
+import { isoMillis, parseXsdDateTime } from '../common/dates.js';
+import { serverError } from '../common/http-error.js';
 import type { ObjectRecord } from './records.js';
 
 export const SEARCHABLE_FIELDS = [

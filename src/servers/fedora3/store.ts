@@ -7,7 +7,7 @@
 import { discardBlob, sweepPendingBlobs } from './blob-store.js';
 import { openDb, type BatchOp, type Db } from './db.js';
 import { decodeRecord, encodeRecord, keys, type DatastreamRecord, type ObjectRecord } from './records.js';
-import { KeyedMutex } from '../shared/keyed-mutex.js';
+import { KeyedMutex } from '../common/keyed-mutex.js';
 
 export class Fedora3Store {
   private readonly locks = new KeyedMutex();

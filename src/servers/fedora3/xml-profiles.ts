@@ -3,9 +3,9 @@
  * in the access namespace, datastreamProfile in the management namespace with its children in
  * DefaultSerializer's order, the auto-created DC record, and the validation report of a 400.
  */
-import { isoMillis } from '../shared/dates.js';
-import { javaUrlEncode } from '../shared/url-encoding.js';
-import { escapeXml, xmlElement } from '../shared/xml-escape.js';
+import { isoMillis } from '../common/dates.js';
+import { javaUrlEncode } from '../common/url-encoding.js';
+import { escapeXml, xmlElement } from '../common/xml-escape.js';
 import type { DatastreamRecord, DatastreamVersion, ObjectRecord } from './records.js';
 
 export const NS = {

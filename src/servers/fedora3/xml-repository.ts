@@ -2,8 +2,8 @@
  * Repository-level documents (docs/protocols.md §1.1, §1.5): the root redirect page, describe
  * (fedoraRepository, access namespace), findObjects results (types namespace) and nextPID's pidList.
  */
-import { isoMillis } from '../shared/dates.js';
-import { escapeHtml, escapeXml, xmlElement } from '../shared/xml-escape.js';
+import { isoMillis } from '../common/dates.js';
+import { escapeHtml, escapeXml, xmlElement } from '../common/xml-escape.js';
 import { NS } from './xml-profiles.js';
 
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>';

@@ -4,10 +4,10 @@
  * unsatisfiable; If-Range honoured), and Want-Digest → `Digest: alg=hex` identically on GET and HEAD.
  * The body streams chunk by chunk with backpressure.
  */
-import { HttpError } from '../shared/http-error.js';
-import { parseHttpDate } from '../shared/dates.js';
-import { contentRange, parseRange, type RangeResult } from '../shared/byte-range.js';
-import { settleUnreadBody, writeChunk, type HeaderMap } from '../shared/respond.js';
+import { HttpError } from '../common/http-error.js';
+import { parseHttpDate } from '../common/dates.js';
+import { contentRange, parseRange, type RangeResult } from '../common/byte-range.js';
+import { settleUnreadBody, writeChunk, type HeaderMap } from '../common/respond.js';
 import { headerOf, sendHeaders } from './ldp-http.js';
 import { parseWantDigest, type DigestAlg } from './digest-headers.js';
 import type { Snapshot } from './kv-store.js';

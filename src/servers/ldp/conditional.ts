@@ -6,8 +6,8 @@
  * update with the weak ETag it was given (RFC strictness would make that impossible).
  */
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from '../shared/http-error.js';
-import { parseHttpDate } from '../shared/dates.js';
+import { HttpError } from '../common/http-error.js';
+import { parseHttpDate } from '../common/dates.js';
 import { etagOf, stateToken, type ResourceRecord } from './ldp-records.js';
 
 export type Precondition = 'proceed' | 'not-modified';

@@ -5,7 +5,7 @@
  * getScheme ignores the alias list). Unsupported algorithm → 400, a pair without '=' → 400.
  * `Want-Digest` on GET/HEAD: `md5, sha;q=0.3`; q=0 excludes; nothing supported → 400.
  */
-import { badRequest } from '../shared/http-error.js';
+import { badRequest } from '../common/http-error.js';
 
 export type DigestAlg = 'sha' | 'sha-256' | 'sha-512' | 'sha-512/256' | 'md5';
 

@@ -6,7 +6,7 @@
  * tombstone → 204 and the path can be reused; 404 when no tombstone is exactly there. A Depth header
  * other than `infinity` → 400 (6.x). The root cannot be deleted (405).
  */
-import { HttpError, badRequest } from '../shared/http-error.js';
+import { HttpError, badRequest } from '../common/http-error.js';
 import { evaluatePreconditions } from './conditional.js';
 import { repoOf, requireFound, type LdpContext } from './ldp-context.js';
 import { nameOf, parentOf } from './ldp-path.js';

@@ -6,7 +6,7 @@
  * the client-supplied description of a binary (stored as bytes, echoed on GET).
  */
 import { randomUUID } from 'node:crypto';
-import { HttpError, badRequest } from '../shared/http-error.js';
+import { HttpError, badRequest } from '../common/http-error.js';
 import { evaluatePreconditions } from './conditional.js';
 import { isRdfType, requestedKind } from './interaction-model.js';
 import type { KvReader } from './kv-store.js';

@@ -8,7 +8,7 @@
  * The checks run once before the body is read (so a doomed 1 GiB upload is refused up front) and
  * again under the write mutex with the body in hand.
  */
-import { HttpError } from '../shared/http-error.js';
+import { HttpError } from '../common/http-error.js';
 import { evaluatePreconditions } from './conditional.js';
 import { requestedKind } from './interaction-model.js';
 import type { KvReader } from './kv-store.js';

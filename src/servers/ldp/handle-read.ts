@@ -3,9 +3,9 @@
  * §2.4, §5.15, §5.19, §5.20, §5.23). Plain requests read from one LevelDB snapshot, so a binary
  * replaced or deleted while it streams is still served whole.
  */
-import { HttpError } from '../shared/http-error.js';
-import { httpDate } from '../shared/dates.js';
-import { send, type HeaderMap } from '../shared/respond.js';
+import { HttpError } from '../common/http-error.js';
+import { httpDate } from '../common/dates.js';
+import { send, type HeaderMap } from '../common/respond.js';
 import { evaluatePreconditions } from './conditional.js';
 import { RDF_OFFERS, renderContainer, renderDescription } from './container-rdf.js';
 import type { KvReader, KvStore, Snapshot } from './kv-store.js';

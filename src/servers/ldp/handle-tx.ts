@@ -8,8 +8,8 @@
  *   DELETE /rest/fcr:tx/{id}  → 204 (rollback)
  * Unknown id → 404; committed, rolled back or expired → 410.
  */
-import { HttpError, methodNotAllowed } from '../shared/http-error.js';
-import { httpDate } from '../shared/dates.js';
+import { HttpError, methodNotAllowed } from '../common/http-error.js';
+import { httpDate } from '../common/dates.js';
 import type { LdpContext } from './ldp-context.js';
 import { sendHeaders } from './ldp-http.js';
 import { txUri } from './sessions.js';

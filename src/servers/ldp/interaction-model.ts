@@ -5,7 +5,7 @@
  * text/turtle. Allowed rel="type" models: Basic/Direct/IndirectContainer and NonRDFSource; any
  * other → 400 "Invalid interaction model" (fedora:ArchivalGroup and the versioning type are skipped).
  */
-import { badRequest } from '../shared/http-error.js';
+import { badRequest } from '../common/http-error.js';
 import type { ContainerModel, ResourceRecord } from './ldp-records.js';
 
 export const LDP = 'http://www.w3.org/ns/ldp#';

@@ -4,7 +4,7 @@
  * lookups that turn "missing" and "deleted" into Fedora 6's 404 and 410 (§2.5, §5.18).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from '../shared/http-error.js';
+import { HttpError } from '../common/http-error.js';
 import type { KvReader } from './kv-store.js';
 import type { Lookup, Repository } from './repository.js';
 import type { ResourceRecord } from './ldp-records.js';

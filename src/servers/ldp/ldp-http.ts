@@ -5,8 +5,8 @@
  * RDF body read whole.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ClientAbortError, HttpError } from '../shared/http-error.js';
-import { settleUnreadBody, type HeaderMap } from '../shared/respond.js';
+import { ClientAbortError, HttpError } from '../common/http-error.js';
+import { settleUnreadBody, type HeaderMap } from '../common/respond.js';
 
 /** A request header as one string (repeated headers joined with ', '), or undefined. */
 export function headerOf(req: IncomingMessage, name: string): string | undefined {

@@ -3,8 +3,8 @@
  * paths ('' is the root container, 'a/b' a grandchild). Malformed escapes, encoded slashes, dot
  * segments, empty inner segments, control characters and bad UTF-8 → 400 before any lookup.
  */
-import { HttpError, badRequest, notFound } from '../shared/http-error.js';
-import { parseRequestTarget } from '../shared/request-target.js';
+import { HttpError, badRequest, notFound } from '../common/http-error.js';
+import { parseRequestTarget } from '../common/request-target.js';
 
 export const BASE_SEGMENT = 'rest';
 

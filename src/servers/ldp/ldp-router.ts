@@ -6,9 +6,9 @@
  * an unexpected fault is a 500 — never a crash.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkBasicAuth, type BasicCredentials } from '../shared/basic-auth.js';
-import { ClientAbortError, HttpError, isHttpError } from '../shared/http-error.js';
-import { sendError } from '../shared/respond.js';
+import { checkBasicAuth, type BasicCredentials } from '../common/basic-auth.js';
+import { ClientAbortError, HttpError, isHttpError } from '../common/http-error.js';
+import { sendError } from '../common/respond.js';
 import { getMetadata, getResource, optionsResource } from './handle-read.js';
 import { handleDelete, handleDeleteTombstone, otherOnTombstone } from './handle-delete.js';
 import { handlePost, handlePutMetadata } from './handle-post.js';

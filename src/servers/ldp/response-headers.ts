@@ -3,8 +3,8 @@
  * links, describedby/describes, ETag and X-State-Token, Last-Modified, Allow, Accept-Post,
  * Content-Disposition for binaries, and Atomic-ID inside a transaction.
  */
-import { httpDate } from '../shared/dates.js';
-import type { HeaderMap } from '../shared/respond.js';
+import { httpDate } from '../common/dates.js';
+import type { HeaderMap } from '../common/respond.js';
 import { LDP, RDF_TYPES } from './interaction-model.js';
 import { nameOf, uriOf } from './ldp-path.js';
 import { etagOf, stateToken, type BinaryRecord, type ResourceRecord } from './ldp-records.js';

@@ -5,8 +5,8 @@
  * check locks, then apply, all under a single write mutex so read-modify-write sequences (above all
  * the document containment's child lists) never interleave.
  */
-import { KeyedMutex } from '../shared/keyed-mutex.js';
-import { HttpError } from '../shared/http-error.js';
+import { KeyedMutex } from '../common/keyed-mutex.js';
+import { HttpError } from '../common/http-error.js';
 import type { KvReader } from './kv-store.js';
 import { applyMutations, type Mutation } from './mutations.js';
 import type { Repository } from './repository.js';

@@ -6,8 +6,8 @@
  * nothing half-stored is ever visible), or an RDF body for a container (415 if it is not RDF).
  */
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from '../shared/http-error.js';
-import { announcesBody } from '../shared/request-body.js';
+import { HttpError } from '../common/http-error.js';
+import { announcesBody } from '../common/request-body.js';
 import { parseDigestHeader, type DigestAlg, type ExpectedDigest } from './digest-headers.js';
 import { dispositionFilename, isRdfType, mediaType, requestedModel, type Model } from './interaction-model.js';
 import type { StoredBlob } from './blob-store.js';

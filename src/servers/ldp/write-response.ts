@@ -4,8 +4,8 @@
  * → the container's RDF. An Accept header that excludes text/plain with no Prefer header → 406,
  * checked before anything is stored (this server answers 406 without side effects). Updates → 204.
  */
-import { HttpError } from '../shared/http-error.js';
-import { send, type HeaderMap } from '../shared/respond.js';
+import { HttpError } from '../common/http-error.js';
+import { send, type HeaderMap } from '../common/respond.js';
 import { RDF_OFFERS, renderContainer } from './container-rdf.js';
 import { repoOf, type LdpContext } from './ldp-context.js';
 import { uriOf } from './ldp-path.js';
