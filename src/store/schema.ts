@@ -6,11 +6,14 @@
 import { IngestScaleError } from '../errors.js';
 import type { SqliteDb } from './sqlite.js';
 
-export const SCHEMA_VERSION = 4;
 
 /** "INGS" (PRAGMA application_id): marks every ingest-scale results database (db-probe.ts). */
 export const APPLICATION_ID = 0x494e4753;
 
+/**
+ * Numbered migrations. Reserved next numbers (so work in parallel never reuses one):
+ * 5 host contention per batch, 6 compare links, 7 shards and merged runs.
+ */
 const MIGRATIONS: Record<number, string> = {
   1: `
     CREATE TABLE runs (
@@ -92,6 +95,9 @@ const MIGRATIONS: Record<number, string> = {
   `,
 };
 
+/** The schema this tool writes: the highest migration it knows. */
+export const SCHEMA_VERSION = Math.max(...Object.keys(MIGRATIONS).map(Number));
+
 export async function migrate(db: SqliteDb): Promise<void> {
   const row = await db.get<{ user_version: number }>('PRAGMA user_version');
   const current = row?.user_version ?? 0;
@@ -100,9 +106,9 @@ export async function migrate(db: SqliteDb): Promise<void> {
       hint: 'upgrade ingest-scale, or use another --db',
     });
   }
-  for (let v = current + 1; v <= SCHEMA_VERSION; v++) {
-    const sql = MIGRATIONS[v];
-    if (sql === undefined) throw new Error(`missing migration ${v}`);
+  const pending = Object.keys(MIGRATIONS).map(Number).filter((v) => v > current).sort((a, b) => a - b);
+  for (const v of pending) {
+    const sql = MIGRATIONS[v] as string;
     await db.transaction(async () => {
       await db.exec(sql);
       await db.exec(`PRAGMA user_version = ${v}`);
