@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'E_BAD_CSV'
   | 'E_UNKNOWN_BACKEND'
   | 'E_RUN_NOT_FOUND'
+  | 'E_COMPARE_NOT_FOUND'
+  | 'E_BAD_TARGETS'
   | 'E_DB'
   | 'E_DB_NOT_OURS'
   | 'E_TARGET'

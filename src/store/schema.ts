@@ -93,6 +93,21 @@ const MIGRATIONS: Record<number, string> = {
       PRIMARY KEY (run_id, batch_idx)
     );
   `,
+  // 6: compare — targets filled side by side in interleaved batches (src/compare/); each target's
+  // fill is a normal run linked here by the compare's id, its target name and its place in the file
+  6: `
+    ALTER TABLE runs ADD COLUMN compare_id TEXT;
+    ALTER TABLE runs ADD COLUMN compare_target TEXT;
+    ALTER TABLE runs ADD COLUMN compare_position INTEGER;
+    CREATE TABLE compares (
+      id             TEXT PRIMARY KEY,
+      started_at     TEXT NOT NULL,
+      finished_at    TEXT,
+      status         TEXT NOT NULL,               -- running | completed | failed | aborted
+      settings       TEXT,                        -- JSON: workload, phases, gate limits, target names (no secrets)
+      result         TEXT                         -- JSON: the compare's answer, written when it ends
+    );
+  `,
 };
 
 /** The schema this tool writes: the highest migration it knows. */
