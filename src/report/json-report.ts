@@ -2,13 +2,15 @@
  * The report as one JSON object, described by schemas/report.schema.json (schemaVersion 1).
  *
  * Top-level fields: schemaVersion, generatedAt, tool, gates, run, target, workload, host, verdict,
- * verdictText, gate (gateJson, the fields of `check --json`), earlyStop, batches, errors, baseline.
+ * verdictText, gate (gateJson, the fields of `check --json`), earlyStop, batches, errors, baseline,
+ * probes (per probe kind as in `check --json`, null for a run without probes, issue 18).
  * Non-finite numbers are null. Additive changes keep schemaVersion 1 (new optional fields are added
  * to the schema); a removed or retyped field raises it.
  */
 import type { BaselineComparison } from '../analysis/baseline.js';
 import type { RunEvaluation } from '../engine/evaluate-run.js';
 import { gateJson } from './gate-json.js';
+import { probeJson } from './probe-text.js';
 import { batchRows } from './per-batch-table.js';
 import { baselineFacts, errorBudget } from './report-facts.js';
 import type { ReportInput } from './report-input.js';
@@ -119,6 +121,7 @@ export function buildJsonReport(input: ReportInput): Record<string, unknown> {
       maxLevelChange: input.gates.maxLevelChange ?? null,
       maxErrorRate: input.gates.maxErrorRate,
       minDetectable: input.gates.minDetectable ?? null,
+      gateProbes: input.probes?.gated ?? false,
     },
     run: runJson(e),
     target: targetJson(e),
@@ -144,6 +147,7 @@ export function buildJsonReport(input: ReportInput): Record<string, unknown> {
             workloadNotes: [...facts.workload.notes],
           }
         : null,
+    probes: input.probes ? probeJson(input.probes.verdicts) : null,
   };
 }
 

@@ -9,6 +9,9 @@
  *   level change     only with a baseline and --max-level-change
  *   error budget     failed operations' share against --max-error-rate; <skipped> without
  *                    operation records (imported series)
+ *   probe KIND       one per probe kind the run recorded (issue 18): with --gate-probes FAIL /
+ *                    INCONCLUSIVE as above (as check --gate-probes exits on them); without it the
+ *                    case passes and its text says the verdict is reported, not gated
  * Properties: run.id, run.label, backend, target, verdict, and the baseline's run id.
  * time attributes are seconds: "growth" carries the candidate's total ingest time (what was
  * measured), the other cases 0; the suite's time is their sum. The timestamp is the run's start in
@@ -16,6 +19,7 @@
  */
 import type { Verdict } from '../analysis/growth-gate.js';
 import { escapeXml } from './escape.js';
+import { probeDetail, probeGateNote } from './probe-text.js';
 import { baselineFacts, errorBudget, errorBudgetText, runName } from './report-facts.js';
 import type { ReportInput } from './report-input.js';
 import { baselineVerdictText, levelText, runVerdictText } from './verdict-block.js';
@@ -75,7 +79,18 @@ function cases(input: ReportInput): Case[] {
   const bt = errorBudgetText(budget);
   const outcome = budget.verdict === 'NO_DATA' ? 'skipped' : budget.verdict === 'FAIL' ? 'failure' : 'pass';
   out.push({ name: 'error budget', seconds: 0, outcome, message: bt, text: bt });
-  return out;
+  return [...out, ...probeCases(input)];
+}
+
+function probeCases(input: ReportInput): Case[] {
+  const p = input.probes;
+  if (!p) return [];
+  const run = input.candidate.evaluation.run;
+  return p.verdicts.map((v) => {
+    const message = `${v.verdict}  ${v.kind} probe: ${probeDetail(v, run)}`;
+    const text = `${message}\n${v.gate.reason}\n(${probeGateNote(p.gated)})`;
+    return { name: `probe ${v.kind}`, seconds: 0, outcome: p.gated ? outcomeOf(v.verdict) : 'pass', message, text };
+  });
 }
 
 /** "2026-03-01T10:00:00.000Z" -> "2026-03-01T10:00:00"; unparseable dates are passed through. */

@@ -1,22 +1,18 @@
 /**
  * The report as GitHub-flavoured Markdown, small enough for $GITHUB_STEP_SUMMARY (1 MiB): title
- * with the verdict, the verdict text, the ASCII chart, the baseline comparison, the error budget,
- * the run/target/workload table and the per-batch table. Pure: (ReportInput) => string.
+ * with the verdict, the verdict text, the ASCII chart, the baseline comparison, the read-side
+ * probes (probe-markdown.ts), the error budget, the run/target/workload table and the per-batch
+ * table. Pure: (ReportInput) => string.
  */
 import { renderChart } from './chart.js';
 import { chartSeriesOf } from './chart-series.js';
 import { escapeMarkdown, fenced } from './escape.js';
+import { markdownTable } from './markdown-table.js';
 import { BATCH_ALIGN, BATCH_HEADER, batchCells, batchRows, wallGate } from './per-batch-table.js';
 import { baselineFacts, errorBudget, errorBudgetText, factTable, runName, type BaselineFacts } from './report-facts.js';
+import { probeMarkdown } from './probe-markdown.js';
 import type { ReportInput } from './report-input.js';
 import { baselineVerdictText, runVerdictText } from './verdict-block.js';
-
-/** Markdown table; cells are escaped here. */
-export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[], align: readonly ('l' | 'r')[] = []): string {
-  const line = (cells: readonly string[]): string => `| ${cells.map(escapeMarkdown).join(' | ')} |`;
-  const rule = `|${header.map((_, i) => ((align[i] ?? 'l') === 'r' ? '---:' : '---')).join('|')}|`;
-  return [line(header), rule, ...rows.map(line)].join('\n');
-}
 
 function chartSection(input: ReportInput): string[] {
   const c = input.candidate.evaluation;
@@ -86,6 +82,7 @@ export function renderMarkdown(input: ReportInput): string {
     '',
     ...chartSection(input),
     ...(facts ? baselineSection(input, facts) : []),
+    ...probeMarkdown(input),
     '## Error budget',
     '',
     `${budget.verdict === 'NO_DATA' ? 'Not checked' : `**${budget.verdict}**`}: ${escapeMarkdown(errorBudgetText(budget))}`,

@@ -4,6 +4,7 @@
  * baseline run with the comparison. Renderers are pure functions of this value.
  */
 import type { RunEvaluation } from '../engine/evaluate-run.js';
+import type { ProbeSeries, ProbeVerdict } from '../engine/probes/probe-stats.js';
 
 export interface BatchErrors {
   /** 1-based batch index. */
@@ -28,12 +29,24 @@ export interface ReportGates {
   minDetectable?: number;
 }
 
+/** The candidate's read-side probes (issue 18): a verdict and a per-batch series per probe kind it recorded. */
+export interface ReportProbes {
+  /** Judged with the report's --max-growth, as `check` judges them. */
+  verdicts: ProbeVerdict[];
+  /** Per-batch medians of the same kinds (cold and, for get, warm), in the same order. */
+  series: ProbeSeries[];
+  /** --gate-probes: a probe kind's FAIL fails its JUnit test case, as it makes `check --gate-probes` exit 1. */
+  gated: boolean;
+}
+
 export interface ReportInput {
   candidate: ReportRun;
   baseline?: ReportRun;
   gates: ReportGates;
   /** Where a command-line flag overrode the run's own gate setting (engine/run-gates.ts). */
   gateNotes?: string[];
+  /** Present when the candidate run recorded probes (run --probe). */
+  probes?: ReportProbes;
   generatedAt: string;
   toolVersion: string;
 }

@@ -11,6 +11,7 @@ import { baselineFacts, errorBudget, factTable, runName } from '../report-facts.
 import type { ReportInput } from '../report-input.js';
 import { baselineVerdictText, runVerdictText } from '../verdict-block.js';
 import { batchTimeChart, latencyChart, throughputCharts } from './charts.js';
+import { probePanel } from './probe-panel.js';
 import { baselineTables, batchTable, errorSection, factsTable, verdictBanner } from './sections.js';
 import { REPORT_CSS } from './styles.js';
 import { legend, svgChart, type ChartSpec } from './svg-chart.js';
@@ -62,6 +63,9 @@ function baselineSection(input: ReportInput): string {
   ].join('\n');
 }
 
+/** A section that may be empty, as no line at all when it is. */
+const optional = (html: string): string[] => (html === '' ? [] : [html]);
+
 export function renderHtml(input: ReportInput): string {
   const e = input.candidate.evaluation;
   const name = runName(e.run);
@@ -89,6 +93,7 @@ export function renderHtml(input: ReportInput): string {
     verdictBanner(e.verdict, 'Growth gate', reason, runVerdictText(e)),
     chartsSection(input),
     baselineSection(input),
+    ...optional(probePanel(input)),
     '<h2>Error budget</h2>',
     errorSection(budget),
     '<h2>Run and target</h2>',
