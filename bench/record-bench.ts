@@ -12,7 +12,7 @@ import sqlite3 from 'sqlite3';
 import type { Backend } from '../src/backends/backend.js';
 import { HttpPutBackend } from '../src/backends/http-put/http-put-backend.js';
 import { runEngine, type BatchSink } from '../src/engine/run-engine.js';
-import type { BatchRecord, OpRecord } from '../src/store/records.js';
+import type { BatchRecord, OpRecord } from '../src/model/records.js';
 import { ResultsStore } from '../src/store/results-store.js';
 import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams } from '../src/store/rows.js';
 import { NullBackend } from './lib/null-backend.js';

@@ -3,7 +3,8 @@
  * (the generator runs, as for a real store) and drops it, timed as one add-datastream operation.
  * It measures the engine's own cost per object: planning, content, timing, batch summaries.
  */
-import type { Backend, OpTiming, TargetInfo } from '../../src/backends/backend.js';
+import type { Backend } from '../../src/backends/backend.js';
+import type { OpTiming, TargetInfo } from '../../src/model/timings.js';
 import { timeOp } from '../../src/backends/op-timer.js';
 import { contentChunks } from '../../src/generate/content.js';
 import type { ObjectPlan } from '../../src/generate/plan.js';

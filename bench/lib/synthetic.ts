@@ -1,5 +1,5 @@
 /** Synthetic but realistic records: a run, its batches and operation records, for the store benchmarks. */
-import type { BatchRecord, OpRecord, RunRecord } from '../../src/store/records.js';
+import type { BatchRecord, OpRecord, RunRecord } from '../../src/model/records.js';
 import { fixedWorkload } from './workloads.js';
 
 export function syntheticRun(id: string, batchSize: number, plannedBatches: number): RunRecord {

@@ -7,7 +7,8 @@
  * The recipe for adding one is docs/adding-a-backend.md.
  */
 import type { HttpTimeouts } from './http/http-target.js';
-import type { Backend, TargetInfo } from './backend.js';
+import type { Backend } from './backend.js';
+import type { TargetInfo } from '../model/timings.js';
 import type { BackendName } from './backend-names.js';
 import type { Workload } from '../workload/workload.js';
 

@@ -3,7 +3,7 @@
  * with a stable error code: failures are data, never a lost batch.
  */
 import { IngestScaleError } from '../errors.js';
-import type { OpKind, OpTiming } from './backend.js';
+import type { OpKind, OpTiming } from '../model/timings.js';
 import { backoffMs, doneByEarlierAttempt, retryPolicy, shouldRetry, type FailureFacts } from './retry-policy.js';
 
 export interface OpMeta {

@@ -13,7 +13,7 @@
  * A retried create answered "exists" (409, 412, E_EXISTS), or a retried delete answered 404, was
  * done by an earlier attempt whose answer was lost: the operation succeeded.
  */
-import type { OpKind } from './backend.js';
+import type { OpKind } from '../model/timings.js';
 
 export interface RetryPolicy {
   /** Attempts after the first (--retries, default 2). */

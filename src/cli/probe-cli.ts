@@ -11,7 +11,7 @@ import { probeRows, probeSeries, type ProbeVerdict } from '../engine/probes/prob
 import { UsageError } from '../errors.js';
 import type { ChartSeries } from '../report/chart.js';
 import { formatCount, formatMs } from '../report/format.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { parseDuration } from './parse-duration.js';
 import { parseIntFlag } from './parse-flags.js';

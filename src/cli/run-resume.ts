@@ -5,7 +5,7 @@
  */
 import { checkResumable } from '../engine/resume-run.js';
 import { UsageError } from '../errors.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { Workload } from '../workload/workload.js';
 import type { RunFlags } from './run-action.js';

@@ -3,9 +3,9 @@
  * bytes, and op latency percentiles (linear interpolation between order statistics).
  */
 import { quantileOfSorted } from '../analysis/percentiles.js';
-import type { OpTiming } from '../backends/backend.js';
+import type { OpTiming } from '../model/timings.js';
 import { earlierAttempts, type EarlierAttempt } from '../backends/op-timer.js';
-import type { BatchRecord, OpRecord } from '../store/records.js';
+import type { BatchRecord, OpRecord } from '../model/records.js';
 
 /** p in [0, 1] of an ascending array; null when empty. */
 function percentile(sorted: ArrayLike<number>, p: number): number | null {

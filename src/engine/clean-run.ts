@@ -10,7 +10,7 @@ import { refuseForeignCleanFlags } from '../backends/backend-flags.js';
 import type { RunTarget } from '../backends/backend-module.js';
 import { backendModule } from '../backends/registry.js';
 import { RunFailedError, UsageError } from '../errors.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import type { Workload } from '../workload/workload.js';
 import { runPool } from './pool.js';
 

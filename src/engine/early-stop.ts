@@ -6,7 +6,7 @@
  */
 import { growthGate, projectBatchTime } from '../analysis/growth-gate.js';
 import { sequentialLook } from '../analysis/sequential-look.js';
-import type { BatchRecord, StopInfo } from '../store/records.js';
+import type { BatchRecord, StopInfo } from '../model/records.js';
 
 export { EARLY_STOP_MIN_PLANNED } from './early-stop-default.js';
 

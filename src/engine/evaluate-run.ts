@@ -9,7 +9,7 @@
 import { assessPower, type PowerAssessment } from '../analysis/power-rule.js';
 import { operationGate, type OperationBatch, type OperationGateResult } from '../analysis/op-gate.js';
 import { sequentialLook, type SequentialLookResult } from '../analysis/sequential-look.js';
-import type { BatchRecord, RunRecord } from '../store/records.js';
+import type { BatchRecord, RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { runCompletion, type RunCompletion } from './run-completion.js';
 

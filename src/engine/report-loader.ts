@@ -6,7 +6,7 @@
 import { compareWorkloads } from '../analysis/workload-diff.js';
 import { UsageError } from '../errors.js';
 import type { BatchErrors, ReportInput, ReportRun } from '../report/report-input.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { TOOL_VERSION } from '../version.js';
 import { evaluateRun, type EvaluateOptions } from './evaluate-run.js';

@@ -6,10 +6,11 @@
  * timed `delete` operation stored with the next batch, outside its clock. The finished run has the
  * same objects and bytes as one never interrupted.
  */
-import { canRemove, type Backend, type OpTiming } from '../backends/backend.js';
+import { canRemove, type Backend } from '../backends/backend.js';
+import type { OpTiming } from '../model/timings.js';
 import { errorCodeOf, timeOp } from '../backends/op-timer.js';
 import { RunFailedError, UsageError } from '../errors.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { unfinishedIntents } from '../store/run-intents.js';
 import type { ResumeFrom } from './run-session.js';

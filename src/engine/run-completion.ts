@@ -5,7 +5,7 @@
  * `stopped-early` is a completed FAIL.
  */
 import { formatCount } from '../report/format.js';
-import type { BatchRecord, RunRecord } from '../store/records.js';
+import type { BatchRecord, RunRecord } from '../model/records.js';
 
 export type CompletionState = 'complete' | 'partial' | 'failed';
 

@@ -4,11 +4,12 @@
  * and hands every batch with all its operation records to the sink before the next one starts.
  * It emits records and events; it never prints.
  */
-import type { Backend, OpTiming } from '../backends/backend.js';
+import type { Backend } from '../backends/backend.js';
+import type { OpTiming } from '../model/timings.js';
 import { canPrepare, canRead, hasBatchLifecycle } from '../backends/backend.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import { planBatch, type ObjectPlan } from '../generate/plan.js';
-import type { BatchRecord, OpRecord, StopInfo } from '../store/records.js';
+import type { BatchRecord, OpRecord, StopInfo } from '../model/records.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { summariseBatch, toOpRecords } from './batch-summary.js';
 import { runPool } from './pool.js';

@@ -5,7 +5,7 @@
  * settings and are judged by the defaults, as before.
  */
 import type { ReportGates } from '../report/report-input.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 
 export const DEFAULT_MAX_GROWTH = 1.1;
 export const DEFAULT_MAX_ERROR_RATE = 0.01;

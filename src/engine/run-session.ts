@@ -7,27 +7,26 @@
  */
 import { objectIdPrefix } from './object-ids.js';
 import { rmSync } from 'node:fs';
-import { hostname } from 'node:os';
+import os, { hostname } from 'node:os';
 import { join } from 'node:path';
-import { customAlphabet } from 'nanoid';
-import { canCheckProbes, type Backend, type OpTiming, type TargetInfo } from '../backends/backend.js';
+import { canCheckProbes, type Backend } from '../backends/backend.js';
+import type { OpTiming, TargetInfo } from '../model/timings.js';
 import type { RunTarget } from '../backends/backend-module.js';
 import { createFromFlags } from '../backends/registry.js';
 import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.js';
 import type { ResultsStore } from '../store/results-store.js';
-import type { BatchRecord, RunRecord } from '../store/records.js';
+import type { BatchRecord, RunRecord } from '../model/records.js';
 import { recordIntent, reopenRun, type Intent } from '../store/run-intents.js';
 import { TOOL_VERSION } from '../version.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { earlyStopCheck } from './early-stop.js';
 import { checkFreeSpace } from './run-sanity.js';
 import { keystreamImpl } from '../generate/native-keystream.js';
-import { hostFacts } from './host-facts.js';
+import { hostFactsOf } from '../model/host-facts.js';
+import { newRunId } from '../store/run-id.js';
 import { runEngine, type EngineProgress } from './run-engine.js';
 import { refuseUnsupportedProbes, type ProbeKind } from './probes/probe-kinds.js';
 import { probeStops, ProbeRunner, type ProbeOptions } from './probes/probe-runner.js';
-
-export const newRunId = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10);
 
 export interface PrepareOptions {
   /** The run's id: new, unless a run is resumed. */
@@ -103,6 +102,8 @@ export interface RunSessionOptions {
   abortNow?: AbortSignal;
   onStart?: (run: RunRecord) => void;
   onBatch?: (p: EngineProgress) => void;
+  /** Awaited before each batch starts (run-engine.ts): a compare's turn in its interleaved order. */
+  beforeBatch?: (batch: number) => Promise<void>;
 }
 
 export interface RunSessionResult {
@@ -133,7 +134,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
     plannedBatches: plannedBatches(p.workload),
     toolVersion: TOOL_VERSION,
     nodeVersion: process.version,
-    host: { ...hostFacts(), contentGenerator: keystreamImpl },
+    host: { ...hostFactsOf(os), contentGenerator: keystreamImpl },
     startedAt: new Date().toISOString(),
     finishedAt: null,
     error: null,
@@ -170,6 +171,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.abortNow ? { abortNow: o.abortNow } : {}),
       ...(o.onBatch ? { onBatch: o.onBatch } : {}),
+      ...(o.beforeBatch ? { beforeBatch: o.beforeBatch } : {}),
       ...(resume ? { previous: resume.previous, carryOps: resume.carryOps } : {}),
       ...probeStops(probes, o.stopEarly ? earlyStopCheck({ batchSize: p.workload.batchSize, limit: o.maxGrowth, plannedBatches: run.plannedBatches }) : undefined),
     });

@@ -5,7 +5,8 @@
  * never inflates the batch time the gate reads.
  */
 import { createHash } from 'node:crypto';
-import type { Backend, OpTiming, ReadCapability } from '../backends/backend.js';
+import type { Backend, ReadCapability } from '../backends/backend.js';
+import type { OpTiming } from '../model/timings.js';
 import { OpError, timeOp } from '../backends/op-timer.js';
 import { contentSha256 } from '../generate/content.js';
 import type { ObjectPlan } from '../generate/plan.js';

@@ -4,10 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { hostFacts } from '../engine/host-facts.js';
-import { newRunId } from '../engine/run-session.js';
+import os from 'node:os';
 import { UsageError } from '../errors.js';
-import type { BatchRecord, RunRecord } from '../store/records.js';
+import type { BatchRecord, RunRecord } from '../model/records.js';
+import { hostFactsOf } from '../model/host-facts.js';
+import { newRunId } from '../store/run-id.js';
 import { TOOL_VERSION } from '../version.js';
 import { parseCsv } from './csv.js';
 import type { CsvRecord } from './csv-stream.js';
@@ -94,7 +95,7 @@ export function importedRun(o: ImportOptions, count: number): RunRecord {
     plannedBatches: count,
     toolVersion: TOOL_VERSION,
     nodeVersion: process.version,
-    host: hostFacts(),
+    host: hostFactsOf(os),
     startedAt: now,
     finishedAt: now,
     error: null,

@@ -9,7 +9,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { importedBatchesSql } from '../store/batch-import-sql.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { CsvStream, type CsvRecord } from './csv-stream.js';
 import { batchMs, columnIndex, importedRun, noBatches, type ImportOptions } from './series-import.js';

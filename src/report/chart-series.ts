@@ -1,6 +1,6 @@
 /** A stored run (and its gate result) as a chart series: batch times and the gate's fitted trend. */
 import type { GateResult } from '../analysis/growth-gate.js';
-import type { BatchRecord, RunRecord } from '../store/records.js';
+import type { BatchRecord, RunRecord } from '../model/records.js';
 import type { ChartSeries } from './chart.js';
 
 export function chartSeriesOf(run: RunRecord, batches: readonly BatchRecord[], gate?: GateResult): ChartSeries {

@@ -4,7 +4,7 @@
  */
 import { compareRuns, type BaselineComparison } from '../analysis/baseline.js';
 import { compareWorkloads, type WorkloadComparison } from '../analysis/workload-diff.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import { formatCount, formatMs } from './format.js';
 import { sortedCodes, wallTimeWarmup } from './per-batch-table.js';
 import type { ReportGates, ReportInput, ReportRun } from './report-input.js';

@@ -5,7 +5,7 @@
  * 45 µs here); a batch of 1,000 operations took seven, and one text measured 23 % less time to
  * record than seven calls with the next chunk built meanwhile (reports/perf.md, benchmark 3).
  */
-import type { BatchRecord } from './records.js';
+import type { BatchRecord } from '../model/records.js';
 import { BATCH_COLUMNS } from './rows.js';
 import { int, orNull, real, text, type Lit } from './sql-literals.js';
 

@@ -6,7 +6,7 @@
  * index (the primary key), without the run id, each page turned into records before the next is
  * read; the records are the same as before, field for field.
  */
-import type { BatchRecord } from './records.js';
+import type { BatchRecord } from '../model/records.js';
 import { BATCH_COLUMNS, rowToBatch, type BatchRow } from './rows.js';
 import type { SqliteDb } from './sqlite.js';
 

@@ -16,7 +16,7 @@
  * A chunk holding any value that cannot be written this way (a time that is not a whole number of
  * nanoseconds, non-ASCII text, NaN, …) gets null, and the caller binds it instead.
  */
-import type { OpRecord } from './records.js';
+import type { OpRecord } from '../model/records.js';
 import { OP_COLUMNS } from './rows.js';
 import { int, nanos, orNull, text } from './sql-literals.js';
 

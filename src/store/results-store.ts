@@ -8,7 +8,7 @@ import type { ObjectRef } from '../backends/backend.js';
 import { IngestScaleError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { LnLatencyStats } from '../analysis/op-gate.js';
-import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo } from './records.js';
+import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo } from '../model/records.js';
 import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToRun, RUN_COLUMNS, runParams, type RunRow } from './rows.js';
 import { readOpLatencyStats } from './op-latency-stats.js';
 import { withLiveness } from './run-liveness.js';

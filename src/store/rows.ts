@@ -1,5 +1,5 @@
 /** Mapping between records and table rows (column lists, parameters, row decoding). */
-import type { BatchRecord, OpRecord, RunRecord, RunSettings } from './records.js';
+import type { BatchRecord, OpRecord, RunRecord, RunSettings } from '../model/records.js';
 
 export const RUN_COLUMNS = [
   'id', 'label', 'source', 'status', 'backend', 'target', 'target_info', 'workload', 'batch_size',

@@ -6,7 +6,7 @@
  * whose process still lives is never marked dead by a reader.
  */
 import { hostname } from 'node:os';
-import type { RunRecord, RunStatus } from './records.js';
+import type { RunRecord, RunStatus } from '../model/records.js';
 
 /** A heartbeat older than this means the run is gone, wherever it ran (a batch taking a day is not plausible). */
 export const HEARTBEAT_STALE_MS = 24 * 3600 * 1000;

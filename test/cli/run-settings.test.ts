@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { ResultsStore } from '../../src/store/results-store.js';
-import type { RunSettings } from '../../src/store/records.js';
+import type { RunSettings } from '../../src/model/records.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 
 let tmp: ReturnType<typeof tempDir>;

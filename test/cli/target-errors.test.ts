@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ResultsStore } from '../../src/store/results-store.js';
-import type { RunRecord } from '../../src/store/records.js';
+import type { RunRecord } from '../../src/model/records.js';
 import type { Workload } from '../../src/workload/workload.js';
 import { runCli, tempDir, type CliResult } from '../helpers/cli.js';
 

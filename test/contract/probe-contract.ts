@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { canRead, hasBatchLifecycle, type Backend, type OpTiming } from '../../src/backends/backend.js';
+import { canRead, hasBatchLifecycle, type Backend } from '../../src/backends/backend.js';
+import type { OpTiming } from '../../src/model/timings.js';
 import { OpError } from '../../src/backends/op-timer.js';
 import { PROBE_KINDS, refuseUnsupportedProbes } from '../../src/engine/probes/probe-kinds.js';
 import { ProbeRunner } from '../../src/engine/probes/probe-runner.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { batchInsertSql } from '../../src/store/batch-insert-sql.js';
-import type { BatchRecord, OpRecord, RunRecord } from '../../src/store/records.js';
+import type { BatchRecord, OpRecord, RunRecord } from '../../src/model/records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { BATCH_COLUMNS, batchParams } from '../../src/store/rows.js';
 import { real } from '../../src/store/sql-literals.js';

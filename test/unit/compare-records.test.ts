@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { ResultsStore } from '../../src/store/results-store.js';
-import type { RunRecord } from '../../src/store/records.js';
+import type { RunRecord } from '../../src/model/records.js';
 import { finishCompare, linkCompareRun, listCompares, loadCompare, recordCompare, compareOfRun } from '../../src/store/compare-records.js';
 import { IngestScaleError } from '../../src/errors.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { earlyStopCheck } from '../../src/engine/early-stop.js';
 import { evaluateRun } from '../../src/engine/evaluate-run.js';
-import type { BatchRecord, RunRecord } from '../../src/store/records.js';
+import type { BatchRecord, RunRecord } from '../../src/model/records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { FEDORA3 as F3, FEDORA4 as F4 } from '../helpers/series.js';
 

@@ -4,12 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Backend, OpTiming, ReadCapability } from '../../src/backends/backend.js';
+import type { Backend, ReadCapability } from '../../src/backends/backend.js';
+import type { OpTiming } from '../../src/model/timings.js';
 import { OpError, timeOp } from '../../src/backends/op-timer.js';
 import { contentChunks } from '../../src/generate/content.js';
 import type { ObjectPlan } from '../../src/generate/plan.js';
 import { runEngine, type BatchSink } from '../../src/engine/run-engine.js';
-import type { BatchRecord, OpRecord } from '../../src/store/records.js';
+import type { BatchRecord, OpRecord } from '../../src/model/records.js';
 import { resolveWorkload } from '../../src/workload/resolve.js';
 
 class ScriptedBackend implements Backend, ReadCapability {

@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { HttpPutBackend } from '../../src/backends/http-put/http-put-backend.js';
 import { cleanRun } from '../../src/engine/clean-run.js';
 import { RunFailedError } from '../../src/errors.js';
-import type { RunRecord } from '../../src/store/records.js';
+import type { RunRecord } from '../../src/model/records.js';
 import { planObject } from '../../src/generate/plan.js';
 import type { Workload } from '../../src/workload/workload.js';
 import { runCli, tempDir } from '../helpers/cli.js';

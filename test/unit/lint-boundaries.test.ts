@@ -71,10 +71,27 @@ describe('servers and backends share no code', () => {
   });
 });
 
+describe('the model imports nothing', () => {
+  test('a model file importing another room, a node: module or a package is reported', async () => {
+    await reported('src/model/scratch.ts', "import type { ResultsStore } from '../store/results-store.js';\nexport type { ResultsStore };\n", 'no-restricted-imports', /src\/model\/ imports nothing/);
+    await reported('src/model/scratch.ts', "import type { Backend } from '../backends/backend.js';\nexport type { Backend };\n", 'no-restricted-imports', /src\/model\/ imports nothing/);
+    await reported('src/model/scratch.ts', "import os from 'node:os';\nexport { os };\n", 'no-restricted-imports', /src\/model\/ imports nothing/);
+    await reported('src/model/scratch.ts', "import { customAlphabet } from 'nanoid';\nexport { customAlphabet };\n", 'no-restricted-imports', /src\/model\/ imports nothing/);
+    await reported('src/model/scratch.ts', "export const m = await import('./records.js');\n", 'no-restricted-syntax', /import\(\)/);
+  });
+
+  test('siblings pass, and every room may import the model', async () => {
+    await clean('src/model/scratch.ts', "import type { OpTiming } from './timings.js';\nimport { hostFactsOf } from './host-facts.js';\nexport { hostFactsOf };\nexport type { OpTiming };\n");
+    await clean('src/store/scratch.ts', "import type { RunRecord } from '../model/records.js';\nexport type { RunRecord };\n");
+    await clean('src/backends/s3/scratch.ts', "import type { OpTiming } from '../../model/timings.js';\nexport type { OpTiming };\n");
+    await clean('src/report/scratch.ts', "import { hostFactsOf } from '../model/host-facts.js';\nexport { hostFactsOf };\n");
+  });
+});
+
 describe('analysis is pure statistics', () => {
   test('analysis importing the store, a node: module or a package is reported', async () => {
     await reported('src/analysis/scratch.ts', "import { ResultsStore } from '../store/results-store.js';\nexport { ResultsStore };\n", 'no-restricted-imports', /pure statistics/);
-    await reported('src/analysis/scratch.ts', "import type { RunRecord } from '../store/records.js';\nexport type { RunRecord };\n", 'no-restricted-imports', /pure statistics/);
+    await reported('src/analysis/scratch.ts', "import type { RunRecord } from '../model/records.js';\nexport type { RunRecord };\n", 'no-restricted-imports', /pure statistics/);
     await reported('src/analysis/scratch.ts', "import { readFileSync } from 'node:fs';\nexport { readFileSync };\n", 'no-restricted-imports', /pure statistics/);
     await reported('src/analysis/scratch.ts', "export const m = await import('./robust.js');\n", 'no-restricted-syntax', /import\(\)/);
   });
@@ -95,7 +112,7 @@ describe('report renders strings', () => {
   test('type-only imports of their shapes, and analysis, pass', async () => {
     await clean(
       'src/report/scratch.ts',
-      "import type { RunEvaluation } from '../engine/evaluate-run.js';\nimport { type RunRecord } from '../store/records.js';\nimport { growthGate } from '../analysis/growth-gate.js';\nexport { growthGate };\nexport type { RunEvaluation, RunRecord };\n",
+      "import type { RunEvaluation } from '../engine/evaluate-run.js';\nimport { type RunRecord } from '../model/records.js';\nimport { growthGate } from '../analysis/growth-gate.js';\nexport { growthGate };\nexport type { RunEvaluation, RunRecord };\n",
     );
   });
 });

@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import sqlite3 from 'sqlite3';
 import { opInsertSql } from '../../src/store/op-insert-sql.js';
-import type { BatchRecord, OpRecord, RunRecord } from '../../src/store/records.js';
+import type { BatchRecord, OpRecord, RunRecord } from '../../src/model/records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { OP_COLUMNS, opParams } from '../../src/store/rows.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { lnLatencyStats, type LnLatencyStats } from '../../src/analysis/op-gate.js';
 import { readOpLatencyStats } from '../../src/store/op-latency-stats.js';
-import type { BatchRecord, OpRecord, RunRecord } from '../../src/store/records.js';
+import type { BatchRecord, OpRecord, RunRecord } from '../../src/model/records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { mulberry32 } from '../helpers/series.js';
 

@@ -1,7 +1,7 @@
 /** timeOp's retries (retry-policy.ts): which failures are tried again, what is recorded, what is not repeated. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { OpKind } from '../../src/backends/backend.js';
+import type { OpKind } from '../../src/model/timings.js';
 import { earlierAttempts, OpError, timeOp } from '../../src/backends/op-timer.js';
 import { backoffMs, DEFAULT_RETRY_POLICY, setRetryPolicy, type RetryPolicy } from '../../src/backends/retry-policy.js';
 import { toOpRecords } from '../../src/engine/batch-summary.js';

@@ -12,7 +12,7 @@ import { LevelDbBackend } from '../../src/backends/leveldb/leveldb-backend.js';
 import { toOpRecords, summariseBatch } from '../../src/engine/batch-summary.js';
 import { ProbeRunner } from '../../src/engine/probes/probe-runner.js';
 import { planObject } from '../../src/generate/plan.js';
-import type { RunRecord } from '../../src/store/records.js';
+import type { RunRecord } from '../../src/model/records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import type { Workload } from '../../src/workload/workload.js';
 

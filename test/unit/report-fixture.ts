@@ -19,7 +19,8 @@ import type { RunEvaluation } from '../../src/engine/evaluate-run.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { BatchErrors, ReportInput, ReportRun } from '../../src/report/report-input.js';
-import type { BatchRecord, HostFacts, RunRecord } from '../../src/store/records.js';
+import type { BatchRecord, RunRecord } from '../../src/model/records.js';
+import type { HostFacts } from '../../src/model/host-facts.js';
 import { FEDORA3, FEDORA4, mulberry32 } from '../helpers/series.js';
 
 export const HOST: HostFacts = {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { statusText } from '../../src/report/report-facts.js';
-import type { RunRecord } from '../../src/store/records.js';
+import type { RunRecord } from '../../src/model/records.js';
 
 const run = (over: Partial<RunRecord>): RunRecord => ({ status: 'completed', plannedBatches: 25, error: null, ...over }) as RunRecord;
 

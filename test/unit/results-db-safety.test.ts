@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import sqlite3 from 'sqlite3';
 import { IngestScaleError } from '../../src/errors.js';
 import { ResultsStore } from '../../src/store/results-store.js';
-import type { BatchRecord, OpRecord, RunRecord } from '../../src/store/records.js';
+import type { BatchRecord, OpRecord, RunRecord } from '../../src/model/records.js';
 import { APPLICATION_ID, SCHEMA_VERSION } from '../../src/store/schema.js';
 
 let dir: string;

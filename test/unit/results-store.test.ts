@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import sqlite3 from 'sqlite3';
 import { ResultsStore } from '../../src/store/results-store.js';
-import type { BatchRecord, OpRecord, RunRecord } from '../../src/store/records.js';
+import type { BatchRecord, OpRecord, RunRecord } from '../../src/model/records.js';
 import { SCHEMA_VERSION } from '../../src/store/schema.js';
 
 let dir: string;

@@ -1,7 +1,7 @@
 /** A `running` run whose process is gone is shown as interrupted; a live one, or one on another host with a fresh heartbeat, is not. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { RunRecord } from '../../src/store/records.js';
+import type { RunRecord } from '../../src/model/records.js';
 import { effectiveStatus, HEARTBEAT_STALE_MS, processAlive } from '../../src/store/run-liveness.js';
 
 const now = Date.parse('2026-12-03T12:00:00Z');

@@ -6,7 +6,7 @@
  * password or a read-only user stops the run here instead of at the first write.
  */
 import { RunFailedError } from '../../errors.js';
-import type { TargetInfo } from '../backend.js';
+import type { TargetInfo } from '../../model/timings.js';
 import { authError, targetError, unreachable, type HttpResult, type HttpTarget } from '../http/http-target.js';
 import { parseDescribe } from './fedora3-responses.js';
 

@@ -6,7 +6,7 @@
  */
 import type { ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError } from '../../errors.js';
-import type { OpTiming } from '../backend.js';
+import type { OpTiming } from '../../model/timings.js';
 import { targetError, type HttpTarget } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { deleteResource, depthOf, inSlices, levelPaths, mkcol, mkcolOutcome, type CollectionsMode } from './dav-collections.js';

@@ -4,7 +4,7 @@
  * server it looks like beside the flavor the user chose.
  */
 import { RunFailedError } from '../../errors.js';
-import type { TargetInfo } from '../backend.js';
+import type { TargetInfo } from '../../model/timings.js';
 import { headerValue, refusal, targetError, unreachable, type HttpResult, type HttpTarget } from '../http/http-target.js';
 import { guessFlavor, OMIT_CONTAINMENT, type Flavor } from './flavor.js';
 

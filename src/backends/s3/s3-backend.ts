@@ -9,7 +9,8 @@ import { contentBuffer, contentChunks, contentSha256 } from '../../generate/cont
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError, UsageError } from '../../errors.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BulkCleanCapability, BulkCleanResult, HeadCapability, ListPageCapability, ObjectRef, OpTiming, RangeReadCapability, ReadCapability, RemoveCapability, TargetInfo, UpdateCapability } from '../backend.js';
+import type { Backend, BulkCleanCapability, BulkCleanResult, HeadCapability, ListPageCapability, ObjectRef, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
+import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import { s3HeadSize, s3ListPage, s3RangeBody, s3RemoveKeys } from './s3-probes.js';
 import { asTargetError, headerValue, type HttpTimeouts } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';

@@ -5,7 +5,8 @@
  * (ListPageCapability), `update` writes the next version of a datastream (UpdateCapability), `delete` creates an object outside the population and removes it
  * (RemoveCapability). A kind the backend cannot do is refused before the run starts (exit 2).
  */
-import { canHead, canListPage, canRead, canReadRange, canRemove, canUpdate, type Backend, type ProbeOpKind } from '../../backends/backend.js';
+import { canHead, canListPage, canRead, canReadRange, canRemove, canUpdate, type Backend } from '../../backends/backend.js';
+import type { ProbeOpKind } from '../../model/timings.js';
 import { UsageError } from '../../errors.js';
 
 export const PROBE_KINDS = ['get', 'head', 'range', 'list', 'update', 'delete'] as const;

@@ -5,7 +5,8 @@
  * E_PROBE_MISMATCH (the runner then fails the run, as --verify readback does).
  */
 import { createHash } from 'node:crypto';
-import type { Backend, HeadCapability, ListPageCapability, OpTiming, ProbeOpKind, RangeReadCapability, ReadCapability, UpdateCapability } from '../../backends/backend.js';
+import type { Backend, HeadCapability, ListPageCapability, RangeReadCapability, ReadCapability, UpdateCapability } from '../../backends/backend.js';
+import type { OpTiming, ProbeOpKind } from '../../model/timings.js';
 import { hasBatchLifecycle, type RemoveCapability } from '../../backends/backend.js';
 import { OpError, timeOp } from '../../backends/op-timer.js';
 import { CHUNK_SIZE, contentChunks, contentSha256 } from '../../generate/content.js';

@@ -6,10 +6,11 @@
  * probe-*). After the batch is recorded, `shouldStop` fails the run on wrong bytes and stops it
  * (`stopped-early`) when a probe kind's median latency in the batch is above --probe-stop-above.
  */
-import { canHead, canListPage, canRead, canReadRange, canRemove, canUpdate, type Backend, type OpTiming } from '../../backends/backend.js';
+import { canHead, canListPage, canRead, canReadRange, canRemove, canUpdate, type Backend } from '../../backends/backend.js';
+import type { OpTiming } from '../../model/timings.js';
 import { RunFailedError } from '../../errors.js';
 import { planObject, type ObjectPlan } from '../../generate/plan.js';
-import type { BatchRecord, StopInfo } from '../../store/records.js';
+import type { BatchRecord, StopInfo } from '../../model/records.js';
 import type { ResultsStore } from '../../store/results-store.js';
 import type { Workload } from '../../workload/workload.js';
 import { PROBE_OP_KINDS, type ProbeKind } from './probe-kinds.js';
