@@ -37,8 +37,16 @@ export interface TargetContext {
   concurrency: number;
   /** The data directory of an embedded store (given by --data, or the run's default). */
   dataDir: string;
-  /** `clean` reopens an existing run's target instead of preparing a new one. */
-  purpose: 'run' | 'clean';
+  /**
+   * `clean` reopens an existing run's target instead of preparing a new one; `resume` reopens it to
+   * write on (`run --resume`: what the run made before its first batch exists already).
+   */
+  purpose: 'run' | 'clean' | 'resume';
+  /**
+   * A shard of a run that several processes fill together (run --shard): the run's container or
+   * bucket may exist already (a sibling made it: success), and an existing one is never refused or wiped.
+   */
+  shared?: boolean;
   /** INGEST_SCALE_PASSWORD (used only with --user). */
   password?: string;
   /** INGEST_SCALE_TOKEN, for the HTTP backends that send Authorization. */
@@ -61,7 +69,11 @@ export interface RecordedTarget {
 }
 
 /** The flags of `clean` (each module reads its own) and the secrets and concurrency it runs with. */
-export type Access = Omit<TargetContext, 'runId' | 'workload' | 'dataDir' | 'purpose'> & { flags: Readonly<Record<string, unknown>> };
+export type Access = Omit<TargetContext, 'runId' | 'workload' | 'dataDir' | 'purpose'> & {
+  flags: Readonly<Record<string, unknown>>;
+  /** Why the target is reopened: to remove what the run stored (default), or to write on (`run --resume`). */
+  purpose?: 'clean' | 'resume';
+};
 
 /** A recorded run's target reopened, or already gone with the reason (nothing to remove). */
 export type Reopened<O> = { options: O } | { gone: string };
@@ -75,7 +87,10 @@ export interface BackendModule<O> {
   readonly instead?: Readonly<Record<string, string>>;
   /** Its typed options from parsed flags (absent flags undefined); a bad value is a UsageError naming the flag. */
   fromFlags(flags: Readonly<Record<string, unknown>>, ctx: TargetContext): O;
-  /** Its typed options to reopen what a recorded run stored (for `clean`). */
+  /**
+   * Its typed options to reopen what a recorded run stored: for `clean`, or (access.purpose
+   * `resume`) to write on as the run did, with the settings it recorded (docs/backends.md, "Resume").
+   */
   fromRecorded(run: RecordedTarget, access: Access): Reopened<O>;
   /** The backend, its implementation loaded on first use. */
   create(options: O): Promise<Backend>;

@@ -50,13 +50,13 @@ export function httpTarget(url: string, flags: Readonly<Record<string, unknown>>
   };
 }
 
-/** The context of a clean: the run's own id and workload, the access `clean` was given. */
+/** The context of a clean (or a resume): the run's own id and workload, the access it was given. */
 export function cleanContext(run: RecordedTarget, access: Access): TargetContext {
   return {
     runId: run.id,
     workload: run.workload,
     dataDir: run.target,
-    purpose: 'clean',
+    purpose: access.purpose ?? 'clean',
     concurrency: access.concurrency,
     ...(access.password === undefined ? {} : { password: access.password }),
     ...(access.token === undefined ? {} : { token: access.token }),

@@ -3,7 +3,7 @@ import { backendModule } from '../backends/registry.js';
 import { refuseForeignFlags } from '../backends/backend-flags.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
-import { planResume } from '../engine/resume-run.js';
+import { planResume, reopenTarget } from '../engine/resume-run.js';
 import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
 import { inFlightNow } from '../engine/in-flight.js';
 import { objectIdPrefix } from '../engine/object-ids.js';
@@ -87,7 +87,9 @@ function secretsFromEnv(): { password?: string; token?: string } {
 
 export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: boolean } = {}): Promise<ExitCode> {
   // everything a user typed is checked before anything is opened or written
-  const resume = f.resume === undefined ? null : await resumeTarget(f);
+  const resume = f.resume === undefined ? null : await resumeTarget(f, o);
+  // a resumed run's backend is its own (a typed --backend must name it)
+  const backendName = resume?.run.backend ?? f.backend;
   const limit = resume?.run.settings?.maxGrowth ?? parseMaxGrowth(f.maxGrowth);
   const minDetectable = resume ? resume.run.settings?.minDetectable ?? undefined : f.minDetectable === undefined ? undefined : parseMinDetectable(f.minDetectable);
   const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
@@ -100,16 +102,16 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resume ? resume.workload : resolveWorkload(fromFile, workloadFromFlags(f));
   checkDatastreamSizes(workload, maxDatastreamBytes);
-  backendModule(f.backend);
-  refuseForeignFlags(f.backend, f as unknown as Record<string, unknown>, o.backendDefaulted === true);
+  backendModule(backendName);
+  refuseForeignFlags(backendName, f as unknown as Record<string, unknown>, o.backendDefaulted === true && !resume);
 
   const prepared = await prepareRun({
     workload,
-    backend: f.backend,
+    backend: backendName,
     ...(f.data === undefined ? {} : { dataDir: f.data }),
     keepData: f.keepData === true,
     ignoreFreeSpace: f.ignoreFreeSpace === true || resume !== null,
-    ...(resume ? { id: resume.run.id, dataDir: resume.run.target ?? undefined } : {}),
+    ...(resume ? { id: resume.run.id, dataDir: resume.run.target ?? undefined, reopen: () => reopenTarget(resume.run, { flags: f as unknown as Record<string, unknown>, ...secretsFromEnv(), timeouts: { requestMs, connectMs } }) } : {}),
     ...(probes ? { probes: probes.kinds } : {}),
     target: { flags: f as unknown as Record<string, unknown>, ...secretsFromEnv(), timeouts: { requestMs, connectMs } },
   });

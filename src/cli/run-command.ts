@@ -42,7 +42,7 @@ export function runCommand(ctx: CliContext): Command {
     .option('--probe-stop-above <duration>', 'with --probe: stop the run (stopped-early, FAIL) when a probe kind\'s median latency in a batch is above this (e.g. 1s)')
     .option('--max-datastream-size <size>', 'refuse a workload whose datastreams can be larger than this (exit 2); raise it for huge datastreams', '64GiB')
     .option('--ignore-free-space', 'start an embedded-store run even when its planned bytes exceed the free space of its data directory')
-    .option('--resume <run>', 'carry on an aborted or interrupted run (embedded store) with its own id, workload, target and settings: half-written objects of its unfinished batch are removed, batches numbered on')
+    .option('--resume <run>', 'carry on an aborted or interrupted run with its own id, workload, backend, target and settings (leveldb, fedora3, ldp, http-put, s3; give --user/--ca/--profile and the secrets again): half-written objects of its unfinished batch are removed, batches numbered on')
     .option('--stop-grace <duration>', 'after the first Ctrl-C or SIGTERM, wait this long for the current batch before abandoning it (e.g. 500ms, 30s, 2m)', '10s')
     .addHelpText('after', '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE, 4 the run failed, 130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM.\nCtrl-C or SIGTERM stops after the current batch (status aborted, finished batches kept, the default data directory kept); a second signal or --stop-grace abandons the batch in flight.\nExample: ingest-scale run -n 5000 --batch-size 250 --datastream OBJ:100KiB --datastream META:2KiB:compressible')
     .action(async (flags: RunFlags, cmd: Command) => {

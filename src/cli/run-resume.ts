@@ -1,9 +1,12 @@
 /**
  * `run --resume RUN`: which run, and a check that nothing typed would change it. The workload, the
  * backend, the target and the gate settings are the run's own (from its record); a flag that would
- * change them is refused (exit 2). This slice resumes runs into the embedded store.
+ * change them is refused (exit 2): workload flags, --backend naming another backend, and the backend
+ * flags that name a target (--url, --bucket, --collections, --flavor, …). Access flags that `clean`
+ * also takes (--user, --ca, --profile) are given again, as the secrets in the environment are.
  */
 import { checkResumable } from '../engine/resume-run.js';
+import { BACKEND_FLAGS, backendFlags } from '../backends/backend-flags.js';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model/records.js';
 import { ResultsStore } from '../store/results-store.js';
@@ -22,8 +25,16 @@ export interface ResumeTarget {
   workload: Workload;
 }
 
-export async function resumeTarget(f: RunFlags): Promise<ResumeTarget> {
-  const given = FIXED.filter(([k]) => f[k] !== undefined).map(([, flag]) => flag);
+/** Backend flags of `run` that are not access flags of `clean`: they name the target, which a resume takes from the run. */
+const ACCESS = new Set(backendFlags('clean').map((b) => b.key));
+const TARGET_FLAGS = BACKEND_FLAGS.filter((b) => !ACCESS.has(b.key) && b.key !== 'keepData');
+
+export async function resumeTarget(f: RunFlags, o: { backendDefaulted?: boolean } = {}): Promise<ResumeTarget> {
+  const flags = f as unknown as Record<string, unknown>;
+  const given = [...new Set([
+    ...FIXED.filter(([k]) => f[k] !== undefined).map(([, flag]) => flag),
+    ...TARGET_FLAGS.filter((b) => flags[b.key] !== undefined && flags[b.key] !== false).map((b) => b.flag),
+  ])];
   if (given.length > 0) {
     throw new UsageError('E_BAD_FLAG', `--resume carries on a run with its own workload and target; ${given.join(', ')} would change them`, `drop ${given.join(', ')}, or start a new run without --resume`);
   }
@@ -35,9 +46,10 @@ export async function resumeTarget(f: RunFlags): Promise<ResumeTarget> {
     await store.close();
   }
   checkResumable(run);
-  if (run.backend !== 'leveldb' || run.target === null) {
-    throw new UsageError('E_USAGE', `run ${run.id} ran into ${run.backend}; --resume supports runs into the embedded store (leveldb) so far`, `remove what it stored with \`ingest-scale clean ${run.id}\` and start a new run`);
+  if (run.target === null) throw new UsageError('E_USAGE', `run ${run.id} recorded no target; it cannot be resumed`, 'start a new run');
+  if (run.backend === 'memory') {
+    throw new UsageError('E_USAGE', `run ${run.id} ran into the memory backend, whose objects lived only in the process that ran it: there is nothing to carry on`, 'start a new run (`ingest-scale runs delete ' + run.id + '` forgets this one)');
   }
-  if (f.backend !== run.backend) throw new UsageError('E_BAD_FLAG', `--backend ${f.backend}: run ${run.id} ran into ${run.backend}`, 'drop --backend with --resume');
+  if (o.backendDefaulted !== true && f.backend !== run.backend) throw new UsageError('E_BAD_FLAG', `--backend ${f.backend}: run ${run.id} ran into ${run.backend}`, 'drop --backend with --resume');
   return { run, workload: run.workload as Workload };
 }

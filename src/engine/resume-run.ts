@@ -9,11 +9,31 @@
 import { canRemove, type Backend } from '../backends/backend.js';
 import type { OpTiming } from '../model/timings.js';
 import { errorCodeOf, timeOp } from '../backends/op-timer.js';
+import type { Access } from '../backends/backend-module.js';
+import { backendModule } from '../backends/registry.js';
+import type { Workload } from '../workload/workload.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { unfinishedIntents } from '../store/run-intents.js';
 import type { ResumeFrom } from './run-session.js';
+
+/**
+ * The run's own target reopened to write on, with the settings it recorded (its backend module's
+ * `fromRecorded`, purpose `resume`): the URL, collections, flavor, namespace or bucket are the
+ * run's; only access (--user, --ca, --profile, the secrets from the environment) comes from now.
+ */
+export async function reopenTarget(run: RunRecord, access: Omit<Access, 'purpose' | 'concurrency'>): Promise<Backend> {
+  if (run.target === null) throw new UsageError('E_USAGE', `run ${run.id} recorded no target; it cannot be resumed`, 'start a new run');
+  const entry = backendModule(run.backend);
+  const workload = run.workload as Workload;
+  const reopened = entry.fromRecorded(
+    { id: run.id, backend: run.backend, target: run.target, targetInfo: run.targetInfo, workload },
+    { ...access, concurrency: workload.concurrency, purpose: 'resume' },
+  );
+  if ('gone' in reopened) throw new UsageError('E_USAGE', `run ${run.id} cannot be resumed: ${reopened.gone}`, `start a new run (\`ingest-scale runs delete ${run.id}\` forgets this one)`);
+  return entry.create(reopened.options);
+}
 
 /** Statuses a run can be resumed from. */
 export const RESUMABLE: readonly RunRecord['status'][] = ['aborted', 'interrupted'];

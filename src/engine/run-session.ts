@@ -42,6 +42,8 @@ export interface PrepareOptions {
   probes?: readonly ProbeKind[];
   /** The backend's flags (its module reads them) and the secrets (the password only ever from the environment). */
   target?: RunTarget;
+  /** A resumed run's target, reopened from its record (resume-run.ts) instead of made from flags. */
+  reopen?: () => Promise<Backend>;
 }
 
 export interface PreparedRun {
@@ -66,7 +68,7 @@ export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
   const removeData = (o.dataDir === undefined || o.dataDir === defaultDir) && o.keepData !== true;
   // the embedded store writes into dataDir: a run that cannot fit is refused before anything is made
   if (o.backend === 'leveldb' && o.ignoreFreeSpace !== true) checkFreeSpace(o.workload, dataDir);
-  const backend = await createFromFlags(o.backend, { dataDir, concurrency: o.workload.concurrency, runId: id, workload: o.workload, purpose: 'run', ...(o.target ?? {}) });
+  const backend = o.reopen ? await o.reopen() : await createFromFlags(o.backend, { dataDir, concurrency: o.workload.concurrency, runId: id, workload: o.workload, purpose: 'run', ...(o.target ?? {}) });
   const release = async (opts: { keepData?: boolean } = {}): Promise<void> => {
     await backend.close();
     if (removeData && opts.keepData !== true) rmSync(dataDir, { recursive: true, force: true });

@@ -38,8 +38,8 @@ export interface HttpPutOptions extends HttpTargetOptions {
   workload: Pick<Workload, 'layout' | 'fanout' | 'datastreams'>;
   /** mkcol (default): make each collection with MKCOL before writing into it; none: PUT straight to the path. */
   collections?: CollectionsMode;
-  /** 'clean' reopens an existing run's collection instead of making it. */
-  purpose?: 'run' | 'clean';
+  /** 'clean' reopens an existing run's collection instead of making it; 'resume' makes it again (405: it exists). */
+  purpose?: 'run' | 'clean' | 'resume';
 }
 
 export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {

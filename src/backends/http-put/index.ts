@@ -33,7 +33,8 @@ export const httpPut: BackendModule<HttpPutOptions> = {
       runId: run.id,
       workload: run.workload,
       collections: recordedString(run, 'collections') === 'mkcol' ? 'mkcol' : 'none',
-      purpose: 'clean',
+      // a resume makes its collections again (MKCOL of an existing one is 405, taken as made)
+      purpose: access.purpose ?? 'clean',
     },
   }),
   async create(options) {

@@ -37,16 +37,18 @@ export const ldp: BackendModule<LdpOptions> = {
   },
   fromRecorded(run, access) {
     const ctx = cleanContext(run, access);
+    const resume = access.purpose === 'resume';
     return {
       options: {
         ...httpTarget(run.target, access.flags, ctx),
         flavor: (recordedString(run, 'flavor') ?? FLAVOR.default) as FlavorName,
-        create: 'put',
-        tx: 'none',
-        purgeTombstones: flagOn(access.flags, PURGE_TOMBSTONES),
+        // a resume writes as the run did; a half-written object it removes must leave no tombstone, so its path can be written again
+        create: resume && recordedString(run, 'create') === 'post' ? 'post' : 'put',
+        tx: resume && recordedString(run, 'tx') === 'per-batch' ? 'per-batch' : 'none',
+        purgeTombstones: resume || flagOn(access.flags, PURGE_TOMBSTONES),
         runId: run.id,
         workload: run.workload,
-        purpose: 'clean',
+        purpose: ctx.purpose,
       },
     };
   },

@@ -25,8 +25,8 @@ export interface LdpOptions extends HttpTargetOptions {
   purgeTombstones: boolean;
   runId: string;
   workload: Pick<Workload, 'layout' | 'fanout'>;
-  /** 'clean' opens an existing run's container instead of creating it. */
-  purpose: 'run' | 'clean';
+  /** 'clean' opens an existing run's container instead of creating it; 'resume' writes on into it. */
+  purpose: 'run' | 'clean' | 'resume';
 }
 
 export class LdpBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {
@@ -74,6 +74,7 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
       });
       this.made.add(this.runPath);
     }
+    if (this.o.purpose === 'resume') this.made.add(this.runPath);
     return { ...info, details: { ...info.details, runContainer: this.slash(this.runPath), create: this.o.create, tx: this.o.tx } };
   }
 
@@ -93,11 +94,21 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
         path = `${path}/${segment}`;
         if (this.made.has(path)) continue;
         const at = path;
-        ops.push(await timeOp({ kind: 'create-container', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 }, async () => ({ httpStatus: (await this.putContainer(at)).status })));
+        ops.push(await timeOp({ kind: 'create-container', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 }, async () => ({ httpStatus: await this.levelContainer(at) })));
         this.made.add(path);
       }
     }
     return ops;
+  }
+
+  /** A layout level's container; a resumed run's levels may exist already (412: made before the run stopped). */
+  private async levelContainer(path: string): Promise<number> {
+    try {
+      return (await this.putContainer(path)).status;
+    } catch (e) {
+      if (this.o.purpose === 'resume' && e instanceof OpError && e.errorCode === 'E_EXISTS') return 412;
+      throw e;
+    }
   }
 
   async beginBatch(): Promise<OpTiming[]> {
@@ -214,11 +225,16 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
       for (const child of containedIris(listing.text, `${this.http.base.origin}${target}`)) await this.deleteTree(new URL(child).pathname);
       r = await this.http.request('DELETE', target, { readText: true });
     }
+    // gone already (410): a tombstone left by an earlier delete, purged too when asked
+    if (r.status === 410) await this.purgeTombstone(target);
     checkDelete(r, target, this.asked('DELETE', target));
-    if (this.o.purgeTombstones && this.flavor.tombstones) {
-      const t = await this.http.request('DELETE', `${target}/fcr:tombstone`, { readText: true });
-      if (t.status !== 204 && t.status !== 404) checkDelete(t, `${target}/fcr:tombstone`, this.asked('DELETE', `${target}/fcr:tombstone`));
-    }
+    await this.purgeTombstone(target);
+  }
+
+  private async purgeTombstone(target: string): Promise<void> {
+    if (!this.o.purgeTombstones || !this.flavor.tombstones) return;
+    const t = await this.http.request('DELETE', `${target}/fcr:tombstone`, { readText: true });
+    if (t.status !== 204 && t.status !== 404) checkDelete(t, `${target}/fcr:tombstone`, this.asked('DELETE', `${target}/fcr:tombstone`));
   }
 
   async finishClean(): Promise<void> {
