@@ -11,6 +11,7 @@ import { planObject } from '../../src/generate/plan.js';
 import { resolveWorkload } from '../../src/workload/resolve.js';
 import { s3rverInstalled, startS3rver, S3RVER_CREDENTIALS, type S3Peer } from '../helpers/s3rver-peer.js';
 import { backendContract } from './backend-contract.js';
+import { spreadContract } from './s3-spread.js';
 
 const skip = !s3rverInstalled() && !process.env.CI ? 's3rver is not installed: run scripts/install-peers.sh' : false;
 let peer: S3Peer | undefined;
@@ -88,3 +89,8 @@ describe('s3 client against s3rver', { skip }, () => {
     }
   });
 });
+
+spreadContract('s3rver', () => {
+  if (!peer) throw new Error('s3rver is not running');
+  return { url: peer.url, credentials: S3RVER_CREDENTIALS };
+}, skip);

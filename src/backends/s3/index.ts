@@ -11,9 +11,12 @@ import type { S3Options } from './s3-backend.js';
 
 /** S3's minimum size of every part but the last (s3-backend.ts says the same, loaded only on create). */
 const MIN_PART_BYTES = 5 * 2 ** 20;
+/** The most buckets one run spreads over (RGW's default max_buckets per user is 1,000; AWS accounts start lower). */
+const MAX_BUCKETS = 1000;
 
 const s3Option = (flag: string, help: string, more: Partial<BackendOptionSpec> = {}): BackendOptionSpec => ({ flag, help: `S3: ${help}`, ...more });
 const BUCKET = s3Option('--bucket', 'bucket to write into', { value: '<name>' });
+const BUCKETS = s3Option('--buckets', 'spread the objects over K buckets <bucket>-0 … <bucket>-(K-1), object g in bucket g mod K (as hsbench does)', { value: '<K>', default: '1' });
 const REGION = s3Option('--region', 'region of the signature', { value: '<region>', default: 'us-east-1' });
 const PATH_STYLE = s3Option('--path-style', 'address the bucket in the path (default for IP and localhost endpoints), not as a virtual host');
 const PROFILE = s3Option('--profile', 'read credentials from this profile of ~/.aws/credentials (default: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN)', { value: '<name>', commands: ['run', 'clean'] });
@@ -37,10 +40,19 @@ function partSize(flags: Readonly<Record<string, unknown>>): number {
   return bytes;
 }
 
+function bucketCount(flags: Readonly<Record<string, unknown>>): number {
+  const text = flagValue(flags, BUCKETS) ?? '1';
+  const k = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(k) || k < 1 || k > MAX_BUCKETS) {
+    throw new UsageError('E_BAD_FLAG', `--buckets "${text}" is not a whole number from 1 to ${MAX_BUCKETS}`, 'e.g. --buckets 8 (objects go to <bucket>-0 … <bucket>-7)');
+  }
+  return k;
+}
+
 export const s3: BackendModule<S3ModuleOptions> = {
   name: 's3',
   description: 'S3 with SigV4 (--url http://HOST:PORT --bucket NAME): one object per datastream, multipart above a threshold',
-  options: [URL_OPTION, CA_OPTION, BUCKET, REGION, PATH_STYLE, PROFILE, UNSIGNED, THRESHOLD, PART_SIZE, SMALL_PARTS, CREATE_BUCKET, ALLOW_EXISTING],
+  options: [URL_OPTION, CA_OPTION, BUCKET, BUCKETS, REGION, PATH_STYLE, PROFILE, UNSIGNED, THRESHOLD, PART_SIZE, SMALL_PARTS, CREATE_BUCKET, ALLOW_EXISTING],
   instead: { '--user': 's3 signs with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile): drop --user' },
   fromFlags(flags, ctx) {
     const url = requireUrl(flags, 's3');
@@ -51,6 +63,7 @@ export const s3: BackendModule<S3ModuleOptions> = {
     return {
       url,
       bucket,
+      buckets: bucketCount(flags),
       region: flagValue(flags, REGION) ?? 'us-east-1',
       ...(flagOn(flags, PATH_STYLE) ? { pathStyle: true } : {}),
       ...(profile === undefined ? {} : { profile }),
@@ -77,6 +90,7 @@ export const s3: BackendModule<S3ModuleOptions> = {
       options: {
         url: recordedString(run, 'endpoint') ?? run.target,
         bucket,
+        buckets: typeof run.targetInfo?.details?.buckets === 'number' ? run.targetInfo.details.buckets : 1,
         region: recordedString(run, 'region') ?? 'us-east-1',
         pathStyle: run.targetInfo?.details?.pathStyle === true,
         ...(profile === undefined ? {} : { profile }),
