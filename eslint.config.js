@@ -116,10 +116,30 @@ const rooms = [
     ],
   },
   {
+    // compare (issue 19): fills several targets side by side through the engine's runs and computes
+    // the answer from the store; src/report/ renders it (so compare imports no report), and it speaks
+    // to targets only through the backend modules, never a reference server
+    name: 'compare',
+    files: ['src/compare/**/*.ts'],
+    restrictions: [
+      away(['report', 'import', 'servers'], 'src/compare/ computes the answer: it imports no src/report/ (which renders it), src/import/ or src/servers/.'),
+      TOP,
+    ],
+  },
+  {
+    // bringing existing series in: parse a file, write records through the store
+    name: 'import',
+    files: ['src/import/**/*.ts'],
+    restrictions: [
+      away(['engine', 'backends', 'report', 'servers'], 'src/import/ needs only the store and the model: it imports no src/engine/, src/backends/, src/report/ or src/servers/.'),
+      TOP,
+    ],
+  },
+  {
     // the rest of src/ (engine, generate, workload, import, the top-level files)
     name: 'src',
     files: ['src/**/*.ts'],
-    ignores: ['src/cli/**', 'src/servers/**', 'src/backends/**', 'src/store/**', 'src/model/*.ts', 'src/analysis/*.ts', 'src/report/**'],
+    ignores: ['src/cli/**', 'src/servers/**', 'src/backends/**', 'src/store/**', 'src/model/*.ts', 'src/analysis/*.ts', 'src/report/**', 'src/compare/**'],
     restrictions: [TOP],
   },
   {

@@ -11,33 +11,23 @@ import { prepareRun, runSession } from '../engine/run-session.js';
 import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
 import { isIngestScaleError } from '../errors.js';
 import { ResultsStore } from '../store/results-store.js';
-import { parseDatastreamFlag } from '../workload/datastream-spec.js';
 import { parseBytes } from '../workload/size.js';
-import { readWorkloadFile, type WorkloadOverrides } from '../workload/workload-file.js';
+import { readWorkloadFile } from '../workload/workload-file.js';
 import { resolveWorkload } from '../workload/resolve.js';
-import { LAYOUTS, plannedBatches, VERIFY_MODES, type Layout, type VerifyMode } from '../workload/workload.js';
+import { plannedBatches } from '../workload/workload.js';
 import type { CliContext } from './context.js';
-import { parseChoice, parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';
+import { parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';
 import { parseDuration } from './parse-duration.js';
 import { parseMinDetectable } from './gate-flags.js';
 import { ProgressLine } from './progress-line.js';
 import { resumeTarget } from './run-resume.js';
 import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
+import { workloadFromFlags, type WorkloadFlags } from './workload-options.js';
 import { parseProbeFlags, probeJson, probeStopHead, probeText, type ProbeFlags } from './probe-cli.js';
 import { probeVerdicts } from '../engine/probes/probe-stats.js';
 
-export interface RunFlags extends ProbeFlags {
-  objects?: string;
-  batchSize?: string;
-  concurrency?: string;
-  datastream?: string[];
-  seed?: string;
-  layout?: string;
-  fanoutWidth?: string;
-  fanoutDepth?: string;
-  verify?: string;
-  workload?: string;
+export interface RunFlags extends ProbeFlags, WorkloadFlags {
   backend: string;
   data?: string;
   keepData?: boolean;
@@ -58,24 +48,6 @@ export interface RunFlags extends ProbeFlags {
   retries?: string;
   maxDatastreamSize?: string;
   ignoreFreeSpace?: boolean;
-}
-
-function workloadFromFlags(f: RunFlags): WorkloadOverrides {
-  const o: WorkloadOverrides = {};
-  if (f.objects !== undefined) o.objects = parseIntFlag(f.objects, '--objects', 1, 1_000_000_000);
-  if (f.batchSize !== undefined) o.batchSize = parseIntFlag(f.batchSize, '--batch-size', 1, 1_000_000_000);
-  if (f.concurrency !== undefined) o.concurrency = parseIntFlag(f.concurrency, '--concurrency', 1, 1024);
-  if (f.seed !== undefined) o.seed = parseIntFlag(f.seed, '--seed', 0, 2 ** 32 - 1);
-  if (f.layout !== undefined) o.layout = parseChoice<Layout>(f.layout, '--layout', LAYOUTS);
-  if (f.verify !== undefined) o.verify = parseChoice<VerifyMode>(f.verify, '--verify', VERIFY_MODES);
-  if (f.fanoutWidth !== undefined || f.fanoutDepth !== undefined) {
-    o.fanout = {
-      ...(f.fanoutWidth === undefined ? {} : { width: parseIntFlag(f.fanoutWidth, '--fanout-width', 2, 4096) }),
-      ...(f.fanoutDepth === undefined ? {} : { depth: parseIntFlag(f.fanoutDepth, '--fanout-depth', 1, 8) }),
-    };
-  }
-  if (f.datastream !== undefined) o.datastreams = f.datastream.map(parseDatastreamFlag);
-  return o;
 }
 
 /** The secrets of the HTTP backends, only ever from the environment (flags show in the process list). */

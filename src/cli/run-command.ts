@@ -1,26 +1,17 @@
 /** `ingest-scale run`: ingest a workload in batches, record everything, print chart and verdict. */
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { BACKEND_NAMES } from '../backends/backend-names.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
-import { LAYOUTS, VERIFY_MODES } from '../workload/workload.js';
 import { addBackendOptions } from './backend-options.js';
+import { addWorkloadOptions } from './workload-options.js';
 import type { CliContext } from './context.js';
 import { dbFromEnv } from './parse-flags.js';
 import type { RunFlags } from './run-action.js';
 
 export function runCommand(ctx: CliContext): Command {
-  const head = new Command('run')
-    .description('ingest a workload in fixed batches, record every batch in SQLite, and print a chart and the growth verdict')
-    .option('-n, --objects <n>', 'objects to ingest (default 60000)')
-    .option('--batch-size <n>', 'objects per batch; the gate fits one point per batch (default 200)')
-    .option('--concurrency <n>', 'objects in flight inside a batch (default 4)')
-    .option('--datastream <ID:SIZE[:KIND]>', 'a datastream of every object; repeat for several. SIZE: 512, 100KB, 100KiB, 4MiB, uniform:1KiB-1MiB, lognormal:MEDIAN:SIGMA. KIND: random (default) or compressible', (v: string, acc: string[] | undefined) => [...(acc ?? []), v])
-    .option('--seed <n>', 'seed of sizes and content; same seed, same bytes (default 1)')
-    .addOption(new Option('--layout <layout>', 'where objects go: flat (all under one container), pairtree, fanout').choices([...LAYOUTS]))
-    .option('--fanout-width <n>', 'children per level for --layout fanout (default 16)')
-    .option('--fanout-depth <n>', 'levels for --layout fanout (default 2)')
-    .addOption(new Option('--verify <mode>', 'readback: read every datastream back after its batch and compare SHA-256 (not timed)').choices([...VERIFY_MODES]))
-    .option('--workload <file.json>', 'read the workload from a JSON file (see fixtures/workloads/); flags override its fields')
+  const head = addWorkloadOptions(
+    new Command('run').description('ingest a workload in fixed batches, record every batch in SQLite, and print a chart and the growth verdict'),
+  )
     .option('--backend <name>', `target store: ${BACKEND_NAMES.join(', ')}`, 'leveldb');
   // each backend's own options, from its module (src/backends/<name>/index.ts)
   return addBackendOptions(head, 'run')

@@ -55,6 +55,11 @@ export interface EngineOptions {
   shouldStop?: (batches: readonly BatchRecord[]) => StopInfo | null;
   /** Read-side probes after each batch, outside its clock (src/engine/probes/); recorded with the batch. */
   probes?: { afterBatch(batch: number, stored: number, ingestOps: readonly OpTiming[]): Promise<OpTiming[]> };
+  /**
+   * Awaited before each batch (1-based) starts, before its intent is recorded: a compare
+   * (src/compare/) holds a target's batch here until its turn in the interleaved order comes.
+   */
+  beforeBatch?: (batch: number) => Promise<void>;
 }
 
 export interface EngineResult {
@@ -120,6 +125,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   };
 
   for (let b = batches.length; b < total; b++) {
+    await o.beforeBatch?.(b + 1);
     if (o.signal?.aborted || o.abortNow?.aborted) return { status: 'aborted', batches };
     await o.sink.recordIntent?.(o.runId, { batch: b + 1, firstIndex: b * w.batchSize, objects: Math.min(w.batchSize, w.objects - b * w.batchSize) });
     const work = await untilAborted(runBatch(b), o.abortNow);

@@ -165,3 +165,16 @@ describe('only src/cli/ parses arguments, exits or prints', () => {
     await reported('bench/lib/scratch.ts', "process.stdout.write('{}\\n');\n", 'no-restricted-properties', /only src\/cli\//);
   });
 });
+
+describe('compare computes, report renders', () => {
+  test('src/compare/ importing a report, a reference server or the CLI is reported', async () => {
+    await reported('src/compare/scratch.ts', "import { renderTable } from '../report/table.js';\nexport { renderTable };\n", 'no-restricted-imports', /src\/compare\/ computes the answer/);
+    await reported('src/compare/scratch.ts', "export const m = await import('../servers/ldp/ldp-server.js');\n", 'no-restricted-syntax', /import\(\) across a room boundary/);
+    await reported('src/compare/scratch.ts', "import { compare } from '../cli/compare-action.js';\nexport { compare };\n", 'no-restricted-imports', /src\/cli\/ is the top room/);
+  });
+
+  test('src/compare/ drives runs through the engine and the backend modules, and reads the store', async () => {
+    await clean('src/compare/scratch.ts', "import { runSession } from '../engine/run-session.js';\nimport { BACKEND_MODULES } from '../backends/registry.js';\nimport { loadCompare } from '../store/compare-records.js';\nimport { growthGate } from '../analysis/growth-gate.js';\nexport { runSession, BACKEND_MODULES, loadCompare, growthGate };\n");
+    await clean('src/report/scratch.ts', "import type { CompareAnswer } from '../compare/compare-answer.js';\nexport type { CompareAnswer };\n");
+  });
+});
