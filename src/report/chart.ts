@@ -1,8 +1,12 @@
 /**
  * ASCII chart of per-batch time against objects stored (asciichart), with the fitted trend of the
  * growth gate beside each run and several runs overlaid. Returns a string; colour only on request.
+ * Several runs share one objects-stored axis (chart-align.ts) and each line carries its own marker
+ * letter, named in the legend (chart-markers.ts), so the chart reads without colour.
  */
 import asciichart from 'asciichart';
+import { alignByObjects, batchEnds } from './chart-align.js';
+import { lineMarks, mapVisible, markerOf, overlayMarks } from './chart-markers.js';
 import { formatMs, formatCount } from './format.js';
 
 export interface ChartSeries {
@@ -77,8 +81,13 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   // on a log axis the series are plotted as log10 ms and the labels turned back into times
   const toAxis = opts.log ? (v: number): number => Math.log10(Math.max(v, 1e-6)) : (v: number): number => v;
   const fromAxis = opts.log ? (v: number): number => 10 ** v : (v: number): number => v;
-  const lines = usable.map((s) => resample(s.timesMs.map(toAxis), colsOf(s)));
-  const trends = usable.filter((s) => s.trendMs?.length === s.timesMs.length).map((s) => resample((s.trendMs ?? []).map(toAxis), colsOf(s)));
+  // one run: its batches resampled across the plot; several: every run on one objects-stored axis
+  const most = Math.max(...usable.map(objectsAtEnd));
+  const several = usable.length > 1;
+  const toColumns = (s: ChartSeries, values: readonly number[]): number[] =>
+    several ? alignByObjects(batchEnds(s.objectsBefore, s.batchSize), values.map(toAxis), most, columns, colsOf(s)) : resample(values.map(toAxis), colsOf(s));
+  const lines = usable.map((s) => toColumns(s, s.timesMs));
+  const trends = usable.filter((s) => s.trendMs?.length === s.timesMs.length).map((s) => toColumns(s, s.trendMs ?? []));
   const all = [...lines, ...trends].flat().filter(Number.isFinite);
   const [min, max] = axisRange(Math.min(...all), Math.max(...all));
   const cfg = {
@@ -89,7 +98,9 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   };
   const colors = usable.map((_, k) => (opts.color ? PALETTE[k % PALETTE.length] : undefined));
   const plot = asciichart.plot(lines, { ...cfg, colors });
-  const out = trends.length > 0 ? overlayDots(plot, asciichart.plot(trends, cfg), opts.color === true) : plot;
+  const dotted = trends.length > 0 ? overlayDots(plot, asciichart.plot(trends, cfg), opts.color === true) : plot;
+  const letter = (k: number): string => (opts.color ? `${colors[k] ?? ''}${markerOf(k)}${asciichart.reset}` : markerOf(k));
+  const out = several ? overlayMarks(dotted, lineMarks(lines, { min, max, height: cfg.height }, Math.max(6, columns / 8), letter), LABEL_WIDTH + 2) : dotted;
   const scale = opts.log ? [`${' '.repeat(LABEL_WIDTH + 2)}(logarithmic time axis)`] : [];
   return [out, axisLine(usable, columns), ...legend(usable, opts.color === true), ...scale].join('\n');
 }
@@ -103,21 +114,7 @@ function overlayDots(plot: string, trend: string, color: boolean): string {
     .map((line, r) => {
       const t = [...(tl[r] ?? '')];
       // the data plot may hold colour escapes: walk its visible characters in step with the trend row
-      let out = '';
-      let col = 0;
-      for (let i = 0; i < line.length; i++) {
-        if (line[i] === '\x1b') {
-          const end = line.indexOf('m', i);
-          out += line.slice(i, end + 1);
-          i = end;
-          continue;
-        }
-        const ch = line[i] as string;
-        const tc = t[col] ?? ' ';
-        out += ch === ' ' && col > LABEL_WIDTH + 1 && tc !== ' ' ? dot : ch;
-        col++;
-      }
-      return out;
+      return mapVisible(line, (ch, col) => (ch === ' ' && col > LABEL_WIDTH + 1 && (t[col] ?? ' ') !== ' ' ? dot : ch));
     })
     .join('\n');
 }
@@ -154,8 +151,8 @@ function legend(series: readonly ChartSeries[], color: boolean): string[] {
     const c = color ? (PALETTE[k % PALETTE.length] ?? '') : '';
     const r = color ? asciichart.reset : '';
     const trend = s.trendMs?.length === s.timesMs.length ? ', fitted trend ····' : '';
-    const order = series.length > 1 && !color ? ` [line ${k + 1}]` : '';
-    out.push(`${' '.repeat(LABEL_WIDTH + 2)}${c}──${r} ${s.label}: per-batch time, ${s.timesMs.length} batches of ${formatCount(s.batchSize)}${trend}${order}`);
+    const swatch = series.length > 1 ? `─${markerOf(k)}─` : '──';
+    out.push(`${' '.repeat(LABEL_WIDTH + 2)}${c}${swatch}${r} ${s.label}: per-batch time, ${s.timesMs.length} batches of ${formatCount(s.batchSize)}${trend}`);
   });
   return out;
 }

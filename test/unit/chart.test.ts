@@ -114,10 +114,10 @@ test('renderChart: the plot fits the requested width and height', () => {
   }
 });
 
-test('renderChart: several runs get one legend line each, numbered without colour', () => {
+test('renderChart: several runs get one legend line each, with their marker letters', () => {
   const out = renderChart([series('Fedora 3', 25, false), series('Fedora 4', 10, false)]);
-  assert.match(out, /Fedora 3: .*\[line 1\]/);
-  assert.match(out, /Fedora 4: per-batch time, 10 batches of 1,000.*\[line 2\]/);
+  assert.match(out, /─A─ Fedora 3: per-batch time/);
+  assert.match(out, /─B─ Fedora 4: per-batch time, 10 batches of 1,000/);
   // the axis spans the longest run
   assert.match(out, /25,000 objects stored/);
 });
