@@ -136,10 +136,20 @@ const rooms = [
     ],
   },
   {
+    // sharded runs and their merge (docs/scale-out.md): a shard drives a backend and records into the
+    // store as the engine does; merge reads shard files and writes one run. No reports, no imports.
+    name: 'shard',
+    files: ['src/shard/**/*.ts'],
+    restrictions: [
+      away(['report', 'import', 'servers'], 'src/shard/ writes records: it imports no src/report/, src/import/ or src/servers/.'),
+      TOP,
+    ],
+  },
+  {
     // the rest of src/ (engine, generate, workload, import, the top-level files)
     name: 'src',
     files: ['src/**/*.ts'],
-    ignores: ['src/cli/**', 'src/servers/**', 'src/backends/**', 'src/store/**', 'src/model/*.ts', 'src/analysis/*.ts', 'src/report/**', 'src/compare/**'],
+    ignores: ['src/cli/**', 'src/servers/**', 'src/backends/**', 'src/store/**', 'src/model/*.ts', 'src/analysis/*.ts', 'src/report/**', 'src/compare/**', 'src/shard/**'],
     restrictions: [TOP],
   },
   {

@@ -26,6 +26,7 @@ import { renderRunSummary } from './run-output.js';
 import { workloadFromFlags, type WorkloadFlags } from './workload-options.js';
 import { parseProbeFlags, probeJson, probeStopHead, probeText, type ProbeFlags } from './probe-cli.js';
 import { probeVerdicts } from '../engine/probes/probe-stats.js';
+import { parseShardFlags, type ShardFlags } from './shard-flags.js';
 
 export interface RunFlags extends ProbeFlags, WorkloadFlags {
   backend: string;
@@ -76,6 +77,12 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   checkDatastreamSizes(workload, maxDatastreamBytes);
   backendModule(backendName);
   refuseForeignFlags(backendName, f as unknown as Record<string, unknown>, o.backendDefaulted === true && !resume);
+  const shard = parseShardFlags(f, Date.now());
+  if (shard) {
+    // a shard of a run filled by several processes: it records its stripe and gates nothing (run-shard.ts)
+    const { runShardCli } = await import('./run-shard.js');
+    return runShardCli(ctx, f, shard, { workload, maxErrorRate, retries, stopGraceMs, target: { ...secretsFromEnv(), timeouts: { requestMs, connectMs } } });
+  }
 
   const prepared = await prepareRun({
     workload,

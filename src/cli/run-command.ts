@@ -34,6 +34,9 @@ export function runCommand(ctx: CliContext): Command {
     .option('--max-datastream-size <size>', 'refuse a workload whose datastreams can be larger than this (exit 2); raise it for huge datastreams', '64GiB')
     .option('--ignore-free-space', 'start an embedded-store run even when its planned bytes exceed the free space of its data directory')
     .option('--resume <run>', 'carry on an aborted or interrupted run with its own id, workload, backend, target and settings (leveldb, fedora3, ldp, http-put, s3; give --user/--ca/--profile and the secrets again): half-written objects of its unfinished batch are removed, batches numbered on')
+    .option('--shard <i/n>', 'one shard of a run filled by n processes: writes the objects whose index mod n is i, into its own --db; auto/n takes i from JOB_COMPLETION_INDEX (Kubernetes Indexed Job). Gates nothing: exit 0 complete, 4 failed; `ingest-scale merge` makes one run of the shards')
+    .option('--run-id <id>', 'with --shard: the run id every shard shares (object ids start with its first 6 characters)')
+    .option('--start-at <iso-time>', 'with --shard: wait until this wall time before the first batch (at most a day ahead; how late it started is recorded)')
     .option('--stop-grace <duration>', 'after the first Ctrl-C or SIGTERM, wait this long for the current batch before abandoning it (e.g. 500ms, 30s, 2m)', '10s')
     .addHelpText('after', '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE, 4 the run failed, 130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM.\nCtrl-C or SIGTERM stops after the current batch (status aborted, finished batches kept, the default data directory kept); a second signal or --stop-grace abandons the batch in flight.\nExample: ingest-scale run -n 5000 --batch-size 250 --datastream OBJ:100KiB --datastream META:2KiB:compressible')
     .action(async (flags: RunFlags, cmd: Command) => {

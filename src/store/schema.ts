@@ -108,6 +108,51 @@ const MIGRATIONS: Record<number, string> = {
       result         TEXT                         -- JSON: the compare's answer, written when it ends
     );
   `,
+  // 7: shards and merged runs (docs/scale-out.md) — a shard's file holds its run plus one shards row
+  // (role 'shard') and each batch's start on its wall anchor; a merged run holds one shards row per
+  // shard (role 'merged': its clock bracket and the shift applied), which shard did each operation,
+  // and the operations outside the window in which every shard was active (not gated)
+  7: `
+    CREATE TABLE shards (
+      run_id         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+      shard_index    INTEGER NOT NULL,            -- i of i/n
+      shard_count    INTEGER NOT NULL,            -- n
+      role           TEXT NOT NULL,               -- shard | merged
+      status         TEXT NOT NULL,               -- running | complete | failed | aborted (role shard); complete (merged)
+      seed           INTEGER NOT NULL,
+      workload_hash  TEXT NOT NULL,
+      tool_version   TEXT NOT NULL,
+      host_name      TEXT,
+      pod_name       TEXT,
+      wall_anchor_ms REAL NOT NULL,               -- Unix ms read once; wall = anchor + monotonic offset
+      start_at       TEXT,                        -- --start-at as given
+      late_ms        REAL,                        -- how late the first batch started after --start-at
+      objects        INTEGER NOT NULL,            -- objects this shard owns (g mod n = i)
+      clock_lo_ms    REAL,                        -- store clock minus shard clock lies in [lo, hi] (HTTP Date)
+      clock_hi_ms    REAL,
+      clock_samples  INTEGER NOT NULL DEFAULT 0,
+      shift_ms       REAL,                        -- merged: the shift applied to this shard's times
+      PRIMARY KEY (run_id, shard_index)
+    );
+    CREATE TABLE shard_batches (
+      run_id         TEXT NOT NULL,
+      idx            INTEGER NOT NULL,
+      start_offset_ms REAL NOT NULL,              -- batch start, ms after the shard's wall anchor (monotonic)
+      PRIMARY KEY (run_id, idx),
+      FOREIGN KEY (run_id, idx) REFERENCES batches(run_id, idx) ON DELETE CASCADE
+    );
+    ALTER TABLE ops ADD COLUMN shard INTEGER;     -- merged runs: the shard that did the operation
+    CREATE TABLE merged_edge_ops (
+      run_id         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+      shard          INTEGER NOT NULL,
+      object_index   INTEGER NOT NULL,
+      kind           TEXT NOT NULL,
+      status         TEXT NOT NULL,
+      wall_ms        REAL NOT NULL,               -- start, Unix ms (after the shard's shift)
+      duration_ms    REAL NOT NULL,
+      edge           TEXT NOT NULL                -- before | after the window in which every shard was active
+    );
+  `,
 };
 
 /** The schema this tool writes: the highest migration it knows. */

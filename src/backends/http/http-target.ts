@@ -12,6 +12,7 @@ import type { Dispatcher } from 'undici';
 import { RunFailedError, UsageError } from '../../errors.js';
 import { OpError } from '../op-timer.js';
 import { Http1Pool } from './http1-pool.js';
+import { clockStart, noteResponse } from './response-clock.js';
 import type { SentAuth } from './target-errors.js';
 
 export { asTargetError, authError, HttpOpError, refusal, serverMessage, targetError, type Asked, type SentAuth } from './target-errors.js';
@@ -137,6 +138,7 @@ export class HttpTarget {
     if (!o.onChunk && !o.readText) return this.send(method, path, headers, o.body ?? null);
     if (this.auth) headers.authorization = this.auth;
     const start = process.hrtime.bigint();
+    const clock = clockStart();
     let res: Dispatcher.ResponseData;
     try {
       res = await this.pool.request({ method, path, headers, body: toBody(o.body ?? null) });
@@ -152,6 +154,7 @@ export class HttpTarget {
     } catch (e) {
       throw networkError(e, this.display);
     }
+    noteResponse(clock, res.headers);
     return { status: res.statusCode, headers: res.headers, text, ttfbMs };
   }
 
@@ -163,8 +166,11 @@ export class HttpTarget {
    */
   async send(method: Dispatcher.HttpMethod, path: string, headers: Record<string, string>, body: RequestBody): Promise<HttpResult> {
     if (this.auth) headers.authorization = this.auth;
+    const clock = clockStart();
     try {
-      return await this.writer.request(method, path, headers, body);
+      const r = await this.writer.request(method, path, headers, body);
+      noteResponse(clock, r.headers);
+      return r;
     } catch (e) {
       throw networkError(e, this.display);
     }

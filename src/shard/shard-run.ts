@@ -1,0 +1,126 @@
+/**
+ * One shard of a sharded run (docs/scale-out.md): writes the objects g mod n = i of every global
+ * batch, batch after batch, with at most `concurrency` in flight, and streams each batch with all
+ * its operations to its own results database before the next starts (nothing per object is kept:
+ * memory stays flat for any N). Every time is on the shard's wall anchor (wall-anchor.ts); the
+ * store's HTTP Date headers bracket the shard's clock (clock-bracket.ts). A shard gates nothing.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { canPrepare, hasBatchLifecycle, type Backend, type OpTiming } from '../backends/backend.js';
+import { setResponseClockObserver } from '../backends/http/response-clock.js';
+import { summariseBatch, toOpRecords } from '../engine/batch-summary.js';
+import { runPool } from '../engine/pool.js';
+import { ABORTED, untilAborted } from '../engine/until-aborted.js';
+import { RunFailedError } from '../errors.js';
+import { planObject, type ObjectPlan } from '../generate/plan.js';
+import type { BatchRecord, RunRecord } from '../store/records.js';
+import type { ResultsStore } from '../store/results-store.js';
+import { createShard, finishShard, recordLateness, recordShardBatch, type ShardFacts } from '../store/shard-records.js';
+import { plannedBatches, type Workload } from '../workload/workload.js';
+import { ClockBracket } from './clock-bracket.js';
+import { shardBatchIndexes, type ShardSpec } from './partition.js';
+import type { WallAnchor } from './wall-anchor.js';
+
+export interface ShardRunOptions {
+  store: ResultsStore;
+  /** The run's record (id shared by every shard: object ids are `<first 6 of the id>-<g>`). */
+  run: RunRecord;
+  facts: ShardFacts;
+  workload: Workload;
+  backend: Backend;
+  spec: ShardSpec;
+  anchor: WallAnchor;
+  idPrefix: string;
+  /** Unix ms of --start-at: the first batch waits until then on the anchor's time base. */
+  startAtMs: number | null;
+  maxErrorRate: number;
+  /** Stop between batches (status aborted). */
+  signal?: AbortSignal;
+  /** Abandon the batch in flight. */
+  abortNow?: AbortSignal;
+  onBatch?: (batch: BatchRecord, planned: number) => void;
+}
+
+export interface ShardRunResult {
+  status: 'complete' | 'aborted';
+  batches: number;
+  objects: number;
+  lateMs: number | null;
+  clock: ClockBracket;
+}
+
+/** Waits until startAtMs on the anchor's clock (bounded by the caller's check of --start-at); returns how late it ended. */
+async function waitUntil(anchor: WallAnchor, startAtMs: number, signal: AbortSignal | undefined): Promise<number> {
+  const wait = startAtMs - anchor.nowMs();
+  if (wait > 0) await sleep(wait, undefined, signal ? { signal } : {}).catch(() => undefined);
+  return anchor.nowMs() - startAtMs;
+}
+
+export async function runShard(o: ShardRunOptions): Promise<ShardRunResult> {
+  const { workload: w, backend, store, anchor, spec } = o;
+  const db = store.db;
+  const clock = new ClockBracket();
+  const previousObserver = setResponseClockObserver((startNs, endNs, date) => clock.add(anchor.wallOf(startNs), anchor.wallOf(endNs), date));
+  const total = plannedBatches(w);
+  const ahead = w.concurrency === 1 && canPrepare(backend) ? (p: ObjectPlan): void => backend.prepare(p) : undefined;
+  const lifecycle = hasBatchLifecycle(backend) ? backend : null;
+  let objects = 0;
+  let opsDone = 0;
+  let failedOps = 0;
+  let batches = 0;
+  let lateMs: number | null = null;
+  await store.createRun(o.run);
+  await createShard(db, o.facts);
+  try {
+    if (o.startAtMs !== null) {
+      lateMs = await waitUntil(anchor, o.startAtMs, o.signal);
+      await recordLateness(db, o.run.id, lateMs);
+    }
+    for (let b = 0; b < total; b++) {
+      if (o.signal?.aborted || o.abortNow?.aborted) return await stop('aborted');
+      const plans = shardBatchIndexes(w.objects, w.batchSize, b, spec).map((g) => planObject(w, g, { idPrefix: o.idPrefix }));
+      const work = await untilAborted(
+        (async () => {
+          const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
+          const startedAt = new Date(anchor.nowMs()).toISOString();
+          const startNs = process.hrtime.bigint();
+          const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
+          const perObject = beginOps.some((op) => op.status === 'failed') ? [] : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
+          const endOps = lifecycle ? await lifecycle.endBatch() : [];
+          const wallNs = process.hrtime.bigint() - startNs;
+          const ingestOps: OpTiming[] = [...beginOps, ...perObject.flat(), ...endOps];
+          return { prepOps, ingestOps, startNs, wallNs, startedAt };
+        })(),
+        o.abortNow,
+      );
+      if (work === ABORTED) return await stop('aborted');
+      const batch = summariseBatch({ index: b + 1, objects: plans.length, objectsBefore: objects, startNs: work.startNs, wallNs: work.wallNs, startedAt: work.startedAt }, work.ingestOps);
+      await store.recordBatch(o.run.id, batch, toOpRecords([...work.prepOps, ...work.ingestOps], work.startNs));
+      await recordShardBatch(db, o.run.id, b + 1, anchor.offsetOf(work.startNs), clock.record);
+      await store.heartbeat(o.run.id);
+      batches++;
+      objects += plans.length;
+      opsDone += work.ingestOps.length;
+      failedOps += batch.failedOps;
+      o.onBatch?.(batch, total);
+      if (opsDone > 0 && failedOps / opsDone > o.maxErrorRate) {
+        throw new RunFailedError('E_ERROR_BUDGET', `shard ${spec.index}/${spec.count}: ${failedOps} of ${opsDone} operations failed (above the ${(100 * o.maxErrorRate).toFixed(1)}% budget) by batch ${b + 1}`, {
+          hint: 'see the operations in the shard\'s results database; merge refuses a failed shard',
+        });
+      }
+    }
+    return await stop('complete');
+  } catch (e) {
+    await finishShard(db, o.run.id, 'failed', clock.record).catch(() => undefined);
+    await store.finishRun(o.run.id, 'failed', (e as Error).message).catch(() => undefined);
+    throw e;
+  } finally {
+    setResponseClockObserver(previousObserver);
+  }
+
+  async function stop(status: 'complete' | 'aborted'): Promise<ShardRunResult> {
+    await finishShard(db, o.run.id, status, clock.record);
+    await store.finishRun(o.run.id, status === 'complete' ? 'completed' : 'aborted');
+    return { status, batches, objects, lateMs, clock };
+  }
+}
