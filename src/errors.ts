@@ -24,7 +24,8 @@ export type ErrorCode =
   | 'E_ERROR_BUDGET'
   | 'E_VERIFY'
   | 'E_PROBE_UNSUPPORTED'
-  | 'E_PROBE_MISMATCH';
+  | 'E_PROBE_MISMATCH'
+  | 'E_MERGE';
 
 export class IngestScaleError extends Error {
   readonly code: ErrorCode;
