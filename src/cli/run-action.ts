@@ -28,7 +28,7 @@ import { parseProbeFlags, probeJson, probeStopHead, probeText, type ProbeFlags }
 import { probeVerdicts } from '../engine/probes/probe-stats.js';
 import { parseShardFlags, type ShardFlags } from './shard-flags.js';
 
-export interface RunFlags extends ProbeFlags, WorkloadFlags {
+export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
   backend: string;
   data?: string;
   keepData?: boolean;
