@@ -3,6 +3,7 @@ import { renderChart } from '../report/chart.js';
 import { chartSeriesOf } from '../report/chart-series.js';
 import { formatCount, formatMBps, formatMs } from '../report/format.js';
 import { gateJson } from '../report/gate-json.js';
+import { contentionJson } from '../report/contention-text.js';
 import { runVerdictText } from '../report/verdict-block.js';
 import type { RunEvaluation } from '../engine/evaluate-run.js';
 
@@ -25,6 +26,7 @@ export function evaluationJson(e: RunEvaluation): Record<string, unknown> {
     completion: e.completion?.state ?? 'complete',
     completionText: e.completion?.text ?? null,
     stoppedEarly: run.stopInfo ?? null,
+    contention: contentionJson(e.contention),
   };
 }
 

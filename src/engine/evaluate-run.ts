@@ -12,6 +12,7 @@ import { sequentialLook, type SequentialLookResult } from '../analysis/sequentia
 import type { BatchRecord, RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { runCompletion, type RunCompletion } from './run-completion.js';
+import { checkContention, type ContentionAssessment } from './contention-check.js';
 
 export interface RunEvaluation {
   run: RunRecord;
@@ -25,6 +26,8 @@ export interface RunEvaluation {
   completion?: RunCompletion;
   /** What the gate's PASS or WARN could have seen (power-rule.ts); absent in evaluations made elsewhere. */
   power?: PowerAssessment;
+  /** The host contention guard (contention-check.ts): null for imports, absent in evaluations made elsewhere. */
+  contention?: ContentionAssessment | null;
 }
 
 export interface EvaluateOptions {
@@ -48,8 +51,11 @@ export async function evaluateRun(store: ResultsStore, run: RunRecord, limit: nu
   // a stop by --probe-stop-above is a FAIL too (issue 18)
   const stopped = earlyStop !== null || Boolean(run.stopInfo?.probe);
   const power = assessPower(gate, opts.minDetectable ?? null);
-  const own = stopped ? 'FAIL' : power.inconclusive ? 'INCONCLUSIVE' : gate.verdict;
+  const before = stopped ? 'FAIL' : power.inconclusive ? 'INCONCLUSIVE' : gate.verdict;
+  // a FAIL that came with a rise in host contention and does not persist on the quiet batches is INCONCLUSIVE
+  const contention = run.stopInfo?.probe ? null : await checkContention(store, run, input, { batchSize: run.batchSize, limit, verdict: before, span: gate.span });
+  const own = contention?.effect === 'inconclusive' ? 'INCONCLUSIVE' : before;
   const verdict = completion.state === 'failed' ? 'FAIL' : completion.state === 'partial' && !completion.gatedPartial ? 'INCONCLUSIVE' : own;
   // the power note belongs to the gate's own verdict only
-  return { run, batches, gate, earlyStop, verdict, completion, ...(stopped || verdict !== own ? {} : { power }) };
+  return { run, batches, gate, earlyStop, verdict, completion, contention, ...(stopped || verdict !== own || own !== before ? {} : { power }) };
 }

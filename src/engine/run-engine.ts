@@ -13,6 +13,8 @@ import type { BatchRecord, OpRecord, StopInfo } from '../model/records.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { summariseBatch, toOpRecords } from './batch-summary.js';
 import { runPool } from './pool.js';
+import { hostSample, hostSnapshot } from './host-pressure.js';
+import type { HostSample } from '../store/host-samples.js';
 import type { Intent } from '../store/run-intents.js';
 import { ABORTED, untilAborted } from './until-aborted.js';
 import { storedDatastreams, verifyObject } from './verify.js';
@@ -21,6 +23,8 @@ export interface BatchSink {
   recordBatch(runId: string, batch: BatchRecord, ops: readonly OpRecord[]): Promise<void>;
   /** Before a batch starts: the objects it is about to write (run-intents.ts). */
   recordIntent?(runId: string, intent: Intent): Promise<void>;
+  /** After a batch is recorded: what the host was doing while it ran (host-pressure.ts). */
+  recordHost?(runId: string, batchIndex: number, sample: HostSample): Promise<void>;
 }
 
 export interface EngineProgress {
@@ -79,6 +83,7 @@ interface BatchWork {
   startNs: bigint;
   wallNs: bigint;
   startedAt: string;
+  host: HostSample;
 }
 
 export async function runEngine(o: EngineOptions): Promise<EngineResult> {
@@ -109,19 +114,21 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     const lifecycle = hasBatchLifecycle(backend) ? backend : null;
     const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
     const startedAt = new Date().toISOString();
+    const hostBefore = hostSnapshot();
     const startNs = process.hrtime.bigint();
     const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
     const perObject = beginOps.some((op) => op.status === 'failed') ? [] : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
     const endOps = lifecycle ? await lifecycle.endBatch() : [];
     const wallNs = process.hrtime.bigint() - startNs;
     const ingestOps = [...beginOps, ...perObject.flat(), ...endOps];
+    const host = hostSample(hostBefore, hostSnapshot(), ingestOps.length);
     let verifyOps: OpTiming[] = [];
     if (w.verify === 'readback' && canRead(backend)) {
       const stored = storedDatastreams(ingestOps);
       verifyOps = (await runPool(plans, w.concurrency, (p) => verifyObject(backend, p, stored))).flat();
     }
     const probeOps = o.probes ? await o.probes.afterBatch(b + 1, b * w.batchSize + plans.length, ingestOps) : [];
-    return { plans, prepOps, ingestOps, verifyOps, probeOps, startNs, wallNs, startedAt };
+    return { plans, prepOps, ingestOps, verifyOps, probeOps, startNs, wallNs, startedAt, host };
   };
 
   for (let b = batches.length; b < total; b++) {
@@ -137,6 +144,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
 
     const batch = summariseBatch({ index: b + 1, objects: plans.length, objectsBefore: objectsDone, startNs, wallNs, startedAt }, ingestOps);
     await o.sink.recordBatch(o.runId, batch, toOpRecords([...prepOps, ...ingestOps, ...verifyOps, ...probeOps], startNs));
+    await o.sink.recordHost?.(o.runId, batch.index, work.host);
     batches.push(batch);
 
     objectsDone += plans.length;

@@ -17,6 +17,7 @@ import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.j
 import type { ResultsStore } from '../store/results-store.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
 import { recordIntent, reopenRun, type Intent } from '../store/run-intents.js';
+import { recordHostSample, type HostSample } from '../store/host-samples.js';
 import { TOOL_VERSION } from '../version.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { earlyStopCheck } from './early-stop.js';
@@ -157,6 +158,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       await store.heartbeat(args[0]);
     },
     recordIntent: (runId: string, intent: Intent): Promise<void> => recordIntent(store.db, runId, intent),
+    recordHost: (runId: string, batchIndex: number, sample: HostSample): Promise<void> => recordHostSample(store.db, runId, batchIndex, sample),
   };
   o.onStart?.(run);
   const probes = o.probes ? new ProbeRunner(p.backend, p.workload, `${p.id.slice(0, 6)}-`, o.probes, run.plannedBatches) : undefined;

@@ -12,6 +12,8 @@
 import type { BaselineComparison } from '../analysis/baseline.js';
 import type { RunEvaluation } from '../engine/evaluate-run.js';
 import { renderEarlyStop, renderVerdict } from './verdict-text.js';
+import { contentionHead, contentionNote } from './contention-text.js';
+import { GATE_ALONE } from './power-report.js';
 
 const INDENT = '      ';
 
@@ -34,6 +36,8 @@ export function runVerdictText(e: RunEvaluation): string {
   const label = e.run.label ?? e.run.id;
   const lines: string[] = [];
   const head = completionHead(e);
+  const guard = head ? null : contentionHead(e.contention, label ? `${label}: ` : '');
+  if (guard) lines.push(guard, '', GATE_ALONE);
   if (head) lines.push(head, '', e.completion?.gatedPartial ? 'the fixed rule on the batches present:' : 'the fixed rule on the batches run so far (not the verdict):');
   const early = e.earlyStop ? renderEarlyStop(e.earlyStop, { label }) : null;
   if (early) {
@@ -43,6 +47,8 @@ export function runVerdictText(e: RunEvaluation): string {
     lines.push('', 'the fixed rule on the batches run so far:');
   }
   lines.push(renderVerdict(e.gate, { label, ...(e.power ? { power: e.power } : {}) }));
+  const note = contentionNote(e.contention, e.verdict);
+  if (note) lines.push(note);
   return lines.join('\n');
 }
 

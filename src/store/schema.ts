@@ -93,6 +93,16 @@ const MIGRATIONS: Record<number, string> = {
       PRIMARY KEY (run_id, batch_idx)
     );
   `,
+  // 5: host contention per batch (host-samples.ts): what the host was doing while the batch ran
+  5: `
+    ALTER TABLE batches ADD COLUMN cpu_pressure REAL;        -- share of wall time some task waited for CPU (/proc/pressure/cpu)
+    ALTER TABLE batches ADD COLUMN io_pressure REAL;         -- the same for I/O (/proc/pressure/io)
+    ALTER TABLE batches ADD COLUMN cpu_steal REAL;           -- share of CPU time stolen (/proc/stat)
+    ALTER TABLE batches ADD COLUMN others_cpu REAL;          -- CPU the rest of the host used, share of all cores
+    ALTER TABLE batches ADD COLUMN load1 REAL;               -- 1-minute load average at the batch's end
+    ALTER TABLE batches ADD COLUMN tool_cpu_ms_per_op REAL;  -- the tool's own CPU time per operation, ms
+    ALTER TABLE batches ADD COLUMN tool_cpu_wait REAL;       -- share of wall time the tool's main thread waited for a CPU (/proc/self/schedstat)
+  `,
   // 6: compare — targets filled side by side in interleaved batches (src/compare/); each target's
   // fill is a normal run linked here by the compare's id, its target name and its place in the file
   6: `

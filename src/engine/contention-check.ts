@@ -1,0 +1,69 @@
+/**
+ * The host contention guard of a stored run (docs/growth-gate.md, "Host contention"): reads the
+ * batches' host samples (store/host-samples.ts), looks for a significant rise in CPU or I/O pressure
+ * (analysis/contention.ts), and where there is one re-runs the gate on the quiet batches before it.
+ * evaluate-run.ts turns a FAIL into INCONCLUSIVE when the growth does not persist on them.
+ */
+import { contentionRise, contentionVerdict, type ContentionEffect, type ContentionRise } from '../analysis/contention.js';
+import type { Verdict } from '../analysis/growth-gate.js';
+import { operationGate, type OperationBatch } from '../analysis/op-gate.js';
+import { readHostSamples, type HostSample } from '../store/host-samples.js';
+import type { RunRecord } from '../store/records.js';
+import type { ResultsStore } from '../store/results-store.js';
+
+export interface QuietBatches {
+  /** Batches 1..batches (those before the rise). */
+  batches: number;
+  /** The gate on them alone, on their own span. */
+  verdict: Verdict;
+  /** Their growth projected over the run's span, and its CI. */
+  growthRatio: number;
+  ci: [number, number];
+  fails: boolean;
+}
+
+export interface ContentionAssessment {
+  /** Whether any batch has a pressure sample (false: no /proc/pressure, or a run recorded before schema 5). */
+  available: boolean;
+  /** Per batch (batch i+1 at i), for the reports' strip. */
+  samples: HostSample[];
+  rise: ContentionRise | null;
+  quiet: QuietBatches | null;
+  /** What the guard did to the verdict. */
+  effect: ContentionEffect;
+}
+
+export interface ContentionCheckOptions {
+  batchSize: number;
+  limit: number;
+  /** The verdict before the guard (the gate's, or FAIL for an early stop). */
+  verdict: Verdict;
+  /** The run's span as the gate measured it (GateResult.span). */
+  span: number;
+}
+
+/** The guard on in-memory samples (tests and the reports use it as evaluate-run does). */
+export function assessContention(samples: HostSample[], input: readonly OperationBatch[], o: ContentionCheckOptions): ContentionAssessment {
+  const cpu = samples.map((s) => s.cpuPressure);
+  const io = samples.map((s) => s.ioPressure);
+  const wait = samples.map((s) => s.toolCpuWait);
+  const available = [cpu, io, wait].some((xs) => xs.some((v) => v !== null));
+  const rise = available ? contentionRise({ cpu, io, wait }) : null;
+  if (rise === null) return { available, samples, rise, quiet: null, effect: 'none' };
+  const prefix = input.slice(0, rise.fromBatch - 1);
+  const q = operationGate(prefix, { batchSize: o.batchSize, limit: o.limit });
+  const v = contentionVerdict(o.verdict, { verdict: q.verdict, slope: q.slope, slopeCi: q.slopeCi, keptBatches: q.keptBatches }, o.span, o.limit);
+  return {
+    available,
+    samples,
+    rise,
+    quiet: { batches: prefix.length, verdict: q.verdict, growthRatio: v.quietGrowthRatio, ci: v.quietCi, fails: v.quietFails },
+    effect: v.effect,
+  };
+}
+
+/** The guard of a stored run; null for an import (no host to speak of). */
+export async function checkContention(store: ResultsStore, run: RunRecord, input: readonly OperationBatch[], o: ContentionCheckOptions): Promise<ContentionAssessment | null> {
+  if (run.source !== 'run') return null;
+  return assessContention(await readHostSamples(store.db, run.id), input, o);
+}

@@ -1,0 +1,72 @@
+/**
+ * The words and JSON of the host contention guard (engine/contention-check.ts) for the verdict text,
+ * `check --json` and the reports.
+ *
+ * - A FAIL made INCONCLUSIVE, as the head line:
+ *   "INCONCLUSIVE  host contention rose during the run (CPU pressure 3% → 61% from batch 21); on the
+ *   quiet batches growth is x1.02 [0.97, 1.08]; rerun on a quiet machine"
+ *   followed by the gate's own lines under "the growth gate alone (not the verdict):".
+ * - A FAIL that persists on the quiet batches keeps its lines, with a note after them.
+ * - A FAIL of a run without pressure data: a note that it was not checked against the host.
+ * Nothing otherwise: a run whose host stayed quiet reads as before.
+ */
+import type { ContentionAssessment } from '../engine/contention-check.js';
+
+const INDENT = '      ';
+const two = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
+const pct = (v: number): string => `${Math.round(100 * v)}%`;
+
+/** "CPU pressure 3% → 61% from batch 21". */
+export function risePhrase(c: ContentionAssessment): string {
+  const r = c.rise;
+  if (!r) return '';
+  const what = r.metric === 'cpu' ? 'CPU pressure' : r.metric === 'io' ? 'I/O pressure' : "the tool's wait for a CPU";
+  return `${what} ${pct(r.before)} → ${pct(r.after)} from batch ${r.fromBatch}`;
+}
+
+/** "growth is x1.02 [0.97, 1.08]", or why it cannot be told. */
+function quietPhrase(c: ContentionAssessment): string {
+  const q = c.quiet;
+  if (!q) return 'there are no quiet batches';
+  if (q.verdict === 'INCONCLUSIVE' || !Number.isFinite(q.growthRatio)) return `growth cannot be told (${q.batches} batch${q.batches === 1 ? '' : 'es'} before the rise)`;
+  return `growth is x${two(q.growthRatio)} [${two(q.ci[0])}, ${two(q.ci[1])}]`;
+}
+
+/** The head line of a FAIL made INCONCLUSIVE by the guard, or null. */
+export function contentionHead(c: ContentionAssessment | null | undefined, label = ''): string | null {
+  if (c?.effect !== 'inconclusive') return null;
+  return `INCONCLUSIVE  ${label}host contention rose during the run (${risePhrase(c)}); on the quiet batches ${quietPhrase(c)}; rerun on a quiet machine`;
+}
+
+/** The note after a FAIL's lines, or null. */
+export function contentionNote(c: ContentionAssessment | null | undefined, verdict: string): string | null {
+  if (!c) return null;
+  if (c.effect === 'fail-persists') {
+    return `note: host contention rose during the run (${risePhrase(c)}), but the growth persists on the quiet batches:\n${INDENT}${quietPhrase(c)} over the run's span`;
+  }
+  if (verdict === 'FAIL' && !c.available) return 'note: no host pressure data for this run (no /proc/pressure on its host, or recorded before schema 5): the FAIL was not checked against host contention';
+  return null;
+}
+
+const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+/** `contention` of `check --json` and the JSON report: null for imports. */
+export function contentionJson(c: ContentionAssessment | null | undefined): Record<string, unknown> | null {
+  if (!c) return null;
+  const r = c.rise;
+  const q = c.quiet;
+  return {
+    available: c.available,
+    rose: r !== null,
+    fromBatch: r?.fromBatch ?? null,
+    metric: r?.metric ?? null,
+    before: r ? r.before : null,
+    after: r ? r.after : null,
+    p: r ? r.p : null,
+    quietBatches: q?.batches ?? null,
+    quietVerdict: q?.verdict ?? null,
+    quietGrowthRatio: q ? num(q.growthRatio) : null,
+    quietCi: q ? [num(q.ci[0]), num(q.ci[1])] : null,
+    effect: c.effect,
+  };
+}
