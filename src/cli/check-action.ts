@@ -8,7 +8,6 @@ import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 import { evaluationJson, evaluationText } from './run-output.js';
-import { probeVerdicts } from '../engine/probes/probe-stats.js';
 import { probeJson, probeStopHead, probeText, worstVerdict } from './probe-cli.js';
 
 export interface CheckFlags {
@@ -39,13 +38,14 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
       gates: overrides,
       force: f.force === true,
       allowPartial: f.allowPartial === true,
+      gateProbes: f.gateProbes === true,
     });
     const own = input.candidate.evaluation;
     const notes = (input.gateNotes ?? []).map((n) => `note: ${n}`);
     const gates = { maxGrowth: input.gates.maxGrowth, maxErrorRate: input.gates.maxErrorRate, minDetectable: input.gates.minDetectable ?? null, overridden: input.gateNotes ?? [] };
     const facts = baselineFacts(input);
     if (!facts || !input.baseline) {
-      const probes = await probeVerdicts(store, own.run.id, own.run.batchSize, input.gates.maxGrowth);
+      const probes = input.probes?.verdicts ?? [];
       const probeOut = probes.length === 0 ? {} : { probes: probeJson(probes) };
       const probeLines = probes.length === 0 ? [] : ['', probeText(probes, own.run, f.gateProbes === true)];
       ctx.out(f.json ? JSON.stringify({ ...evaluationJson(own), gates, ...probeOut }) : [...probeStopHead(own.run), evaluationText(own), ...probeLines, ...notes].join('\n'));

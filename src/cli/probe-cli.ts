@@ -3,18 +3,20 @@
  * checked before anything is opened; what `run` and `check` print about them (a line per kind, the
  * JSON `probes` object, a probe stop, the worst verdict for --gate-probes); `chart RUN --probe KIND`.
  */
-import type { Verdict } from '../analysis/growth-gate.js';
 import { growthGate } from '../analysis/growth-gate.js';
 import { parseProbeKinds, PROBE_KINDS, type ProbeKind } from '../engine/probes/probe-kinds.js';
 import { DEFAULT_PROBE_SAMPLE, type ProbeOptions } from '../engine/probes/probe-runner.js';
-import { probeRows, probeSeries, type ProbeVerdict } from '../engine/probes/probe-stats.js';
+import { probeRows, probeSeries } from '../engine/probes/probe-stats.js';
 import { UsageError } from '../errors.js';
 import type { ChartSeries } from '../report/chart.js';
-import { formatCount, formatMs } from '../report/format.js';
+import { formatMs } from '../report/format.js';
 import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { parseDuration } from './parse-duration.js';
 import { parseIntFlag } from './parse-flags.js';
+
+// what run and check print about probes is the reports' text too (src/report/probe-text.ts)
+export { probeJson, probeText, worstVerdict } from '../report/probe-text.js';
 
 export interface ProbeFlags {
   probe?: string;
@@ -34,9 +36,6 @@ export function parseProbeFlags(f: ProbeFlags): ProbeOptions | undefined {
   return { kinds, sample, ...(stopAboveMs === undefined ? {} : { stopAboveMs }) };
 }
 
-const fx = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
-const num = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : x);
-
 /** The stop by --probe-stop-above, in words; null for any other run. */
 export function probeStopText(run: RunRecord): string | null {
   const p = run.stopInfo?.probe;
@@ -48,45 +47,6 @@ export function probeStopText(run: RunRecord): string | null {
 export function probeStopHead(run: RunRecord): string[] {
   const stop = probeStopText(run);
   return stop ? [stop, '', 'the fixed rule on the batches run so far (not the verdict):'] : [];
-}
-
-export function probeText(verdicts: readonly ProbeVerdict[], run: RunRecord, gated = false): string {
-  const lines = [`probes: median latency per batch, by objects stored (${gated ? 'gated: --gate-probes' : 'reported; check --gate-probes gates on them'}):`];
-  const width = Math.max(...verdicts.map((v) => v.kind.length));
-  for (const v of verdicts) {
-    const g = v.gate;
-    const span = g.keptBatches > 0 ? `batches ${g.firstKeptBatch}-${g.batches} (objects ${formatCount(g.firstKeptBatch * run.batchSize)}-${formatCount(g.batches * run.batchSize)})` : `${v.batches} batches`;
-    const growth = v.verdict === 'INCONCLUSIVE' && g.keptBatches < 2 ? g.reason : `x${fx(v.growthRatio)} [${fx(v.ci[0])}, ${fx(v.ci[1])}] over ${span}`;
-    const medians = v.kind === 'get'
-      ? `cold median ${formatMs(v.coldMedianMs ?? NaN)}, warm ${formatMs(v.warmMedianMs ?? NaN)}`
-      : `median ${formatMs(v.coldMedianMs ?? NaN)}`;
-    lines.push(`  ${v.kind.padEnd(width)}  ${v.verdict.padEnd(12)} ${growth}; ${medians}`);
-  }
-  return lines.join('\n');
-}
-
-export function probeJson(verdicts: readonly ProbeVerdict[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const v of verdicts) {
-    out[v.kind] = {
-      verdict: v.verdict,
-      growthRatio: num(v.growthRatio),
-      ci: [num(v.ci[0]), num(v.ci[1])],
-      coldMedianMs: num(v.coldMedianMs),
-      warmMedianMs: num(v.warmMedianMs),
-      batches: v.batches,
-      warmupDropped: v.gate.warmupDropped,
-      keptBatches: v.gate.keptBatches,
-    };
-  }
-  return out;
-}
-
-const RANK: Record<Verdict, number> = { PASS: 0, WARN: 1, INCONCLUSIVE: 2, FAIL: 3 };
-
-/** The worst of the ingest verdict and the probe verdicts (--gate-probes): FAIL > INCONCLUSIVE > WARN > PASS. */
-export function worstVerdict(ingest: Verdict, verdicts: readonly ProbeVerdict[]): Verdict {
-  return verdicts.reduce<Verdict>((w, v) => (RANK[v.verdict] > RANK[w] ? v.verdict : w), ingest);
 }
 
 export function parseChartProbe(raw: string): ProbeKind {

@@ -26,6 +26,7 @@ export interface ReportFlags {
   maxErrorRate?: string;
   allowPartial?: boolean;
   force?: boolean;
+  gateProbes?: boolean;
 }
 
 export async function report(ctx: CliContext, ref: string, f: ReportFlags): Promise<ExitCode> {
@@ -35,7 +36,7 @@ export async function report(ctx: CliContext, ref: string, f: ReportFlags): Prom
   const store = await ResultsStore.open(f.db, 'read');
   let text: string;
   try {
-    const input = await loadReportInput(store, { run: ref, ...(f.baseline === undefined ? {} : { baseline: f.baseline }), gates, force: f.force === true, allowPartial: f.allowPartial === true });
+    const input = await loadReportInput(store, { run: ref, ...(f.baseline === undefined ? {} : { baseline: f.baseline }), gates, force: f.force === true, allowPartial: f.allowPartial === true, gateProbes: f.gateProbes === true });
     for (const n of input.gateNotes ?? []) ctx.err(`note: ${n}`);
     text = render(input);
   } finally {

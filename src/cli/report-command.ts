@@ -21,6 +21,7 @@ export function reportCommand(ctx: CliContext): Command {
     .option('--max-growth <ratio>', fromRun('growth limit of the gates', '1.10'))
     .option('--max-level-change <fraction>', 'also gate the level difference against the baseline (e.g. 0.25)')
     .option('--max-error-rate <fraction>', fromRun('error budget shown in the report', '0.01'))
+    .option('--gate-probes', 'count the probe verdicts as check --gate-probes does: a FAILing probe kind fails its JUnit test case')
     .option('--allow-partial', 'judge a run that did not complete on the batches it recorded (as check --allow-partial)')
     .addHelpText('after', '\nA run that did not complete (running, interrupted, aborted) is headed INCONCLUSIVE with how far it got, a failed run by its failure;\nreport itself exits 0 either way (0, 2 bad usage, 4 database problems). Gate with `ingest-scale check`.')
     .action(async (ref: string, f: ReportFlags) => {

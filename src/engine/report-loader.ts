@@ -3,30 +3,22 @@
  * counts, judged by the candidate run's own gate settings unless the command line overrides them. Comparing with a baseline whose workload differs is refused (a usage error listing the
  * differences) unless forced.
  */
-import { compareWorkloads } from '../analysis/workload-diff.js';
+import { compareWorkloads } from '../workload/workload-diff.js';
 import { UsageError } from '../errors.js';
-import type { BatchErrors, ReportInput, ReportRun } from '../report/report-input.js';
+import type { BatchErrors, ReportInput, ReportProbes, ReportRun } from '../report/report-input.js';
 import type { RunRecord } from '../model/records.js';
+import { ingestErrorsByBatch } from '../store/ingest-errors.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { TOOL_VERSION } from '../version.js';
 import { evaluateRun, type EvaluateOptions } from './evaluate-run.js';
+import { probeRows, probeSeries, probeVerdictsOf } from './probes/probe-stats.js';
 import { resolveGates, type GateOverrides } from './run-gates.js';
 
 export async function loadReportRun(store: ResultsStore, ref: string | RunRecord, limit: number, opts: EvaluateOptions = {}): Promise<ReportRun> {
   const run = typeof ref === 'string' ? await store.resolveRun(ref) : ref;
   const evaluation = await evaluateRun(store, run, limit, opts);
-  // the ingest's errors: a failed read-side probe (issue 18) is a probe's result, never an ingest error
-  const rows = await store.db.all<{ b: number; code: string; n: number }>(
-    "SELECT batch_idx AS b, COALESCE(error_code, 'E_UNKNOWN') AS code, COUNT(*) AS n FROM ops WHERE run_id = ? AND status = 'failed' AND kind NOT LIKE 'probe-%' GROUP BY batch_idx, code ORDER BY batch_idx",
-    [run.id],
-  );
-  const byBatch = new Map<number, BatchErrors>();
-  for (const r of rows) {
-    const e = byBatch.get(r.b) ?? { batch: r.b, codes: {} };
-    e.codes[r.code] = r.n;
-    byBatch.set(r.b, e);
-  }
-  return { evaluation, errors: [...byBatch.values()] };
+  const errors: BatchErrors[] = await ingestErrorsByBatch(store.db, run.id);
+  return { evaluation, errors };
 }
 
 export interface ReportRequest {
@@ -38,6 +30,15 @@ export interface ReportRequest {
   force: boolean;
   /** Gate an unfinished run on the batches present (check --allow-partial). */
   allowPartial?: boolean;
+  /** Probe verdicts count as check --gate-probes counts them (JUnit fails a FAILing probe kind). */
+  gateProbes?: boolean;
+}
+
+/** The run's probes (issue 18) judged with the gate's limit, or undefined when it recorded none. */
+export async function loadReportProbes(store: ResultsStore, run: RunRecord, limit: number, gated: boolean): Promise<ReportProbes | undefined> {
+  const rows = await probeRows(store, run.id);
+  if (rows.length === 0) return undefined;
+  return { verdicts: probeVerdictsOf(rows, run.batchSize, limit), series: probeSeries(rows), gated };
 }
 
 export async function loadReportInput(store: ResultsStore, req: ReportRequest): Promise<ReportInput> {
@@ -45,7 +46,8 @@ export async function loadReportInput(store: ResultsStore, req: ReportRequest): 
   const { gates, notes } = resolveGates(run, req.gates);
   const power = gates.minDetectable === undefined ? {} : { minDetectable: gates.minDetectable };
   const candidate = await loadReportRun(store, run, gates.maxGrowth, { allowPartial: req.allowPartial === true, ...power });
-  const input: ReportInput = { candidate, gates, gateNotes: notes, generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION };
+  const probes = await loadReportProbes(store, run, gates.maxGrowth, req.gateProbes === true);
+  const input: ReportInput = { candidate, gates, gateNotes: notes, ...(probes ? { probes } : {}), generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION };
   if (req.baseline === undefined) return input;
   const baseline = await loadReportRun(store, req.baseline, gates.maxGrowth);
   const diff = compareWorkloads(candidate.evaluation.run.workload, baseline.evaluation.run.workload);

@@ -6,7 +6,7 @@
  */
 import type { Verdict } from '../analysis/growth-gate.js';
 import type { ProbeVerdict } from '../engine/probes/probe-stats.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import { formatCount, formatMs } from './format.js';
 
 const fx = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
