@@ -21,7 +21,9 @@ export interface SpreadPeer {
 
 const runId = (): string => `k${Math.random().toString(36).slice(2, 10)}`;
 
+/** The backend's options; the peer's keys go where the backend reads them (the AWS_* environment of this test process). */
 function options(peer: SpreadPeer, extra: Partial<S3Options>): S3Options {
+  Object.assign(process.env, peer.credentials);
   return {
     url: peer.url, bucket: 'spread', buckets: 3, region: 'us-east-1', pathStyle: true, connections: 4, unsignedPayload: false,
     multipartThreshold: 64 * 2 ** 20, partSize: 16 * 2 ** 20, createBucket: true, allowExisting: true,

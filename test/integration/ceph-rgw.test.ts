@@ -3,54 +3,42 @@
  * a single-node cluster on 127.0.0.1 brought up by scripts/ceph-rgw.sh, 2,000 objects in 20
  * batches with two datastreams each (one a multipart upload), every byte read back, clean with
  * batched DeleteObjects, and a wrong secret that stops a run with exit 4 naming the credential.
- * CI installs the packages (scripts/ceph-rgw.sh install); elsewhere the test is skipped when they
- * are missing. The cluster is torn down by its daemons' PIDs.
+ * The backend contract runs here too with --buckets 3 (test/contract/s3-spread.ts), and a CLI run
+ * over three buckets is cleaned from all of them. CI installs the packages (scripts/ceph-rgw.sh
+ * install); elsewhere the test is skipped when they are missing. The cluster is torn down by its
+ * daemons' PIDs (test/helpers/ceph-peer.ts).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { REPO_ROOT, runCli, tempDir } from '../helpers/cli.js';
-import { freePort } from '../helpers/free-port.js';
+import { spreadContract } from '../contract/s3-spread.js';
+import { cephSkip as skip, startCeph, type CephPeer } from '../helpers/ceph-peer.js';
+import { runCli, tempDir } from '../helpers/cli.js';
 
-const installed = ['/usr/bin/radosgw', '/usr/bin/ceph-mon', '/usr/bin/ceph-osd'].every((f) => existsSync(f));
-const skip = !installed && !process.env.CI ? 'Ceph is not installed: run scripts/ceph-rgw.sh install (as root)' : false;
-const script = join(REPO_ROOT, 'scripts', 'ceph-rgw.sh');
-let cluster = '';
+let cluster: CephPeer | undefined;
 let env: Record<string, string> = {};
 let tmp: ReturnType<typeof tempDir>;
 
 before(async () => {
   tmp = tempDir();
   if (skip) return;
-  // bringing a cluster up is environment setup, not the thing under test: retries on fresh ports
-  // (the script no longer lets the OSD send its start-up CRUSH commands, which the monitor refused
-  // with 'wrong fsid' on about every other start; the retries stay for other start-up trouble)
-  let last = '';
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    cluster = join(mkdtempSync(join(tmpdir(), 'ingest-scale-ceph-')), 'cluster');
-    const up = spawnSync('bash', [script, 'start', cluster, String(await freePort()), String(await freePort())], { encoding: 'utf8', timeout: 240_000 });
-    if (up.status === 0) break;
-    last = `${up.stdout}\n${up.stderr}`;
-    spawnSync('bash', [script, 'stop', cluster], { timeout: 120_000 });
-    rmSync(dirname(cluster), { recursive: true, force: true });
-    cluster = '';
-  }
-  assert.ok(cluster, `ceph-rgw.sh start failed three times; the last: ${last}`);
-  env = Object.fromEntries(readFileSync(join(cluster, 'env'), 'utf8').trim().split('\n').map((l) => l.split('=', 2) as [string, string]));
+  cluster = await startCeph('single');
+  env = { CEPH_RGW_ENDPOINT: cluster.endpoint, CEPH_RGW_ACCESS_KEY: cluster.credentials.AWS_ACCESS_KEY_ID, CEPH_RGW_SECRET_KEY: cluster.credentials.AWS_SECRET_ACCESS_KEY };
 });
 
 after(() => {
-  if (cluster) {
-    spawnSync('bash', [script, 'stop', cluster], { timeout: 120_000 });
-    rmSync(dirname(cluster), { recursive: true, force: true });
-  }
+  cluster?.stop();
   tmp.cleanup();
 });
 
 const creds = (): Record<string, string> => ({ AWS_ACCESS_KEY_ID: env.CEPH_RGW_ACCESS_KEY ?? '', AWS_SECRET_ACCESS_KEY: env.CEPH_RGW_SECRET_KEY ?? '' });
+
+// the backend contract and the K-bucket cases with --buckets 3, against RGW's real signature checks
+spreadContract('Ceph RGW', () => {
+  if (!cluster) throw new Error('the Ceph cluster is not running');
+  return { url: cluster.endpoint, credentials: cluster.credentials };
+}, skip);
 
 test('s3 against Ceph RGW: 2,000 objects in 20 batches, one datastream multipart, all read back, then clean', { skip, timeout: 900_000 }, async () => {
   const db = join(tmp.dir, 'rgw.db');
@@ -83,4 +71,23 @@ test('a wrong secret stops the run with exit 4 and says to check AWS_SECRET_ACCE
   assert.equal(r.code, 4, r.stderr);
   assert.match(r.stderr, /SignatureDoesNotMatch \(HTTP 403\)[\s\S]*check AWS_SECRET_ACCESS_KEY/);
   assert.doesNotMatch(r.stderr, /definitely-not-the-secret/);
+});
+
+test('--buckets 3 from the CLI: 300 objects spread over three buckets, read back, probed, then cleaned from all three', { skip, timeout: 600_000 }, async () => {
+  const db = join(tmp.dir, 'spread.db');
+  const r = await runCli(
+    ['run', '--backend', 's3', '--url', env.CEPH_RGW_ENDPOINT ?? '', '--bucket', 'cli-spread', '--buckets', '3', '--create-bucket', '-n', '300', '--batch-size', '30',
+      '--datastream', 'D:1KiB', '--verify', 'readback', '--probe', 'all', '--probe-sample', '2', '--no-stop-early', '--max-error-rate', '0', '--db', db, '--json'],
+    { env: creds() },
+  );
+  assert.ok(r.stdout, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.status, 'completed', r.stderr);
+  assert.equal(out.failedOps, 0);
+  const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout);
+  assert.equal(runs[0].target, `${env.CEPH_RGW_ENDPOINT} buckets cli-spread-0…cli-spread-2`);
+  assert.equal(runs[0].targetInfo.details.buckets, 3);
+  const cleaned = await runCli(['clean', out.runId, '--db', db, '--json'], { env: creds() });
+  assert.equal(cleaned.code, 0, cleaned.stderr);
+  assert.equal(JSON.parse(cleaned.stdout).removed, 300, 'every key, from all three buckets');
 });
