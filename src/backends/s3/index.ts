@@ -73,8 +73,10 @@ export const s3: BackendModule<S3ModuleOptions> = {
       unsignedPayload: flagOn(flags, UNSIGNED),
       multipartThreshold: parseBytes(flagValue(flags, THRESHOLD) ?? '64MiB', '--multipart-threshold'),
       partSize: partSize(flags),
-      createBucket: flagOn(flags, CREATE_BUCKET),
-      allowExisting: flagOn(flags, ALLOW_EXISTING),
+      // a shard (run --shard) fills the run's buckets with its siblings: each is created if absent
+      // (a sibling's is success) and holds the siblings' keys, so it is never refused as not empty
+      createBucket: flagOn(flags, CREATE_BUCKET) || ctx.shared === true,
+      allowExisting: flagOn(flags, ALLOW_EXISTING) || ctx.shared === true,
       runId: ctx.runId,
       workload: ctx.workload,
       purpose: 'run',
