@@ -13,10 +13,10 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { renderHtml } from '../../src/report/html/page.js';
+import { openReport } from '../helpers/browser-page.js';
 import { fedoraInput, syntheticInput } from '../unit/report-fixture.js';
 
 /** The DOM as the page.evaluate callbacks use it (tsconfig has no "dom" lib; they run in the page). */
@@ -46,18 +46,7 @@ test('the HTML report renders in Chromium without errors or network, with counta
     for (const c of cases) {
       const file = join(dir, `${c.name}.html`);
       writeFileSync(file, c.html);
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('request', (r) => {
-        if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
-      });
-      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+      const { page, problems, requests, close } = await openReport(browser, file);
 
       const counts = await page.evaluate(() => {
         const n = (sel: string): number => document.querySelectorAll(sel).length;
@@ -96,7 +85,7 @@ test('the HTML report renders in Chromium without errors or network, with counta
 
       assert.deepEqual(requests, [], `${c.name}: network requests`);
       assert.deepEqual(problems, [], `${c.name}: console errors`);
-      await context.close();
+      await close();
     }
   } finally {
     await browser.close();
