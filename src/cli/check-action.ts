@@ -39,6 +39,7 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
       force: f.force === true,
       allowPartial: f.allowPartial === true,
       gateProbes: f.gateProbes === true,
+      lean: true,
     });
     const own = input.candidate.evaluation;
     const notes = (input.gateNotes ?? []).map((n) => `note: ${n}`);

@@ -13,6 +13,7 @@ import type { BatchRecord, RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { runCompletion, type RunCompletion } from './run-completion.js';
 import { checkContention, type ContentionAssessment } from './contention-check.js';
+import { readBatchTimes, type BatchTimes } from '../store/batch-times.js';
 
 export interface RunEvaluation {
   run: RunRecord;
@@ -26,6 +27,8 @@ export interface RunEvaluation {
   completion?: RunCompletion;
   /** What the gate's PASS or WARN could have seen (power-rule.ts); absent in evaluations made elsewhere. */
   power?: PowerAssessment;
+  /** Batches of the run (batches.length, unless evaluated with EvaluateOptions.lean, which leaves batches empty). */
+  batchCount?: number;
   /** The host contention guard (contention-check.ts): null for imports, absent in evaluations made elsewhere. */
   contention?: ContentionAssessment | null;
 }
@@ -33,12 +36,18 @@ export interface RunEvaluation {
 export interface EvaluateOptions {
   /** Gate an unfinished run on the batches present instead of calling it INCONCLUSIVE. */
   allowPartial?: boolean;
+  /**
+   * The verdict only (check without a report): the batches are read lean (batch-times.ts) and
+   * RunEvaluation.batches is left empty; batchCount says how many there were.
+   */
+  lean?: boolean;
   /** --min-detectable: a PASS or WARN whose detectable growth is above this is INCONCLUSIVE. */
   minDetectable?: number;
 }
 
 export async function evaluateRun(store: ResultsStore, run: RunRecord, limit: number, opts: EvaluateOptions = {}): Promise<RunEvaluation> {
-  const batches = await store.batches(run.id);
+  const records = opts.lean === true ? null : await store.batches(run.id);
+  const batches: readonly BatchTimes[] = records ?? (await readBatchTimes(store.db, run.id));
   const stats = await store.opLatencyStats(run.id);
   const input: OperationBatch[] = batches.map((b) => ({ wallMs: b.wallMs, lnLatency: stats.get(b.index) ?? null }));
   const gate = operationGate(input, { batchSize: run.batchSize, limit, objectsStored: batches.reduce((n, b) => n + b.objects, 0) });
@@ -57,5 +66,5 @@ export async function evaluateRun(store: ResultsStore, run: RunRecord, limit: nu
   const own = contention?.effect === 'inconclusive' ? 'INCONCLUSIVE' : before;
   const verdict = completion.state === 'failed' ? 'FAIL' : completion.state === 'partial' && !completion.gatedPartial ? 'INCONCLUSIVE' : own;
   // the power note belongs to the gate's own verdict only
-  return { run, batches, gate, earlyStop, verdict, completion, contention, ...(stopped || verdict !== own || own !== before ? {} : { power }) };
+  return { run, batches: records ?? [], batchCount: batches.length, gate, earlyStop, verdict, completion, contention, ...(stopped || verdict !== own || own !== before ? {} : { power }) };
 }

@@ -32,6 +32,8 @@ export interface ReportRequest {
   allowPartial?: boolean;
   /** Probe verdicts count as check --gate-probes counts them (JUnit fails a FAILing probe kind). */
   gateProbes?: boolean;
+  /** The candidate's verdict only (check without --baseline): its batches read lean, evaluation.batches empty (evaluate-run.ts). */
+  lean?: boolean;
 }
 
 /** The run's probes (issue 18) judged with the gate's limit, or undefined when it recorded none. */
@@ -45,7 +47,7 @@ export async function loadReportInput(store: ResultsStore, req: ReportRequest): 
   const run = await store.resolveRun(req.run);
   const { gates, notes } = resolveGates(run, req.gates);
   const power = gates.minDetectable === undefined ? {} : { minDetectable: gates.minDetectable };
-  const candidate = await loadReportRun(store, run, gates.maxGrowth, { allowPartial: req.allowPartial === true, ...power });
+  const candidate = await loadReportRun(store, run, gates.maxGrowth, { allowPartial: req.allowPartial === true, lean: req.lean === true && req.baseline === undefined, ...power });
   const probes = await loadReportProbes(store, run, gates.maxGrowth, req.gateProbes === true);
   const input: ReportInput = { candidate, gates, gateNotes: notes, ...(probes ? { probes } : {}), generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION };
   if (req.baseline === undefined) return input;

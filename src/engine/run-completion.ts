@@ -27,7 +27,7 @@ const WHY: Partial<Record<RunRecord['status'], string>> = {
   interrupted: 'interrupted (its process is gone)',
 };
 
-export function runCompletion(run: RunRecord, batches: readonly BatchRecord[], allowPartial = false): RunCompletion {
+export function runCompletion(run: RunRecord, batches: readonly Pick<BatchRecord, 'objects'>[], allowPartial = false): RunCompletion {
   const n = batches.length;
   const objects = batches.reduce((s, b) => s + b.objects, 0);
   const where = `batch ${n} of ${run.plannedBatches} (${formatCount(objects)} of ${formatCount(plannedObjects(run))} objects)`;
