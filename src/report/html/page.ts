@@ -11,16 +11,10 @@ import { baselineFacts, errorBudget, factTable, runName } from '../report-facts.
 import type { ReportInput } from '../report-input.js';
 import { baselineVerdictText, runVerdictText } from '../verdict-block.js';
 import { batchTimeChart, latencyChart, throughputCharts } from './charts.js';
+import { figure, htmlDocument } from './document.js';
 import { probePanel } from './probe-panel.js';
+import { contentionStrip } from './contention-strip.js';
 import { baselineTables, batchTable, errorSection, factsTable, verdictBanner } from './sections.js';
-import { REPORT_CSS } from './styles.js';
-import { legend, svgChart, type ChartSpec } from './svg-chart.js';
-
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-
-function figure(spec: ChartSpec, caption: string): string {
-  return `<figure id="${spec.id}-figure">\n${svgChart(spec)}\n${legend(spec)}\n<figcaption>${escapeHtml(caption)}</figcaption>\n</figure>`;
-}
 
 function chartsSection(input: ReportInput): string {
   const parts = [
@@ -33,6 +27,7 @@ function chartsSection(input: ReportInput): string {
         (input.candidate.evaluation.gate.cliff ? ' The dashed vertical line marks a cliff: a rise in level the trend alone would average away.' : '') +
         (input.baseline ? ' The baseline run is overlaid (squares, dashed trend).' : ''),
     ),
+    ...optional(contentionStrip(input.candidate.evaluation.contention)),
     '<h2>Operation latency</h2>',
   ];
   const lat = latencyChart(input);
@@ -72,18 +67,7 @@ export function renderHtml(input: ReportInput): string {
   const reason = e.earlyStop ? e.earlyStop.reason : e.gate.reason;
   const table = factTable(input);
   const budget = errorBudget(input.candidate, input.gates);
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<link rel="icon" href="data:,">',
-    `<title>${escapeHtml(`ingest-scale: ${e.verdict} for ${name}`)}</title>`,
-    `<style>${REPORT_CSS}</style>`,
-    '</head>',
-    '<body>',
+  return htmlDocument(`ingest-scale: ${e.verdict} for ${name}`, [
     '<header>',
     `<h1>ingest-scale report: ${escapeHtml(name)}</h1>`,
     `<p class="meta">Generated ${escapeHtml(input.generatedAt)} by ingest-scale ${escapeHtml(input.toolVersion)}; ` +
@@ -101,8 +85,5 @@ export function renderHtml(input: ReportInput): string {
     `<h2>Batches of ${escapeHtml(name)}</h2>`,
     batchTable(batchRows(input.candidate)),
     '</main>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  ]);
 }

@@ -13,7 +13,8 @@ import { probeDetail, probeGateNote } from '../probe-text.js';
 import type { ReportInput } from '../report-input.js';
 import { COLORS } from './charts.js';
 import { verdictBanner } from './sections.js';
-import { legend, svgChart, type ChartSpec, type PlotPoint, type PointSeries, type TrendLine } from './svg-chart.js';
+import { figure } from './document.js';
+import type { ChartSpec, PlotPoint, PointSeries, TrendLine } from './svg-chart.js';
 
 /** Objects stored at the end of each batch, by batch index (a partial last batch counts what it stored). */
 function objectsAt(input: ReportInput): (batch: number) => number {
@@ -85,7 +86,7 @@ export function probePanel(input: ReportInput): string {
     const caption = s.warmMs !== null
       ? 'Circles: the median of the cold reads in each batch (the first GET of each sampled object); squares: the warm reads (an immediate second GET of the same objects). The verdict is the cold reads\'.'
       : `The median ${v.kind} probe latency in each batch.`;
-    parts.push(`<figure id="${spec.id}-figure">\n${svgChart(spec)}\n${legend(spec)}\n<figcaption>${escapeHtml(`${caption} The dashed line is the verdict's fitted trend over the kept batches.`)}</figcaption>\n</figure>`);
+    parts.push(figure(spec, `${caption} The dashed line is the verdict's fitted trend over the kept batches.`));
   }
   parts.push('</section>');
   return parts.join('\n');
