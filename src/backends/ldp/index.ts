@@ -33,6 +33,7 @@ export const ldp: BackendModule<LdpOptions> = {
       runId: ctx.runId,
       workload: ctx.workload,
       purpose: 'run',
+      ...(ctx.shared === true ? { shared: true } : {}),
     };
   },
   fromRecorded(run, access) {

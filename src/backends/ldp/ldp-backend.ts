@@ -27,6 +27,8 @@ export interface LdpOptions extends HttpTargetOptions {
   workload: Pick<Workload, 'layout' | 'fanout'>;
   /** 'clean' opens an existing run's container instead of creating it; 'resume' writes on into it. */
   purpose: 'run' | 'clean' | 'resume';
+  /** A shard of a sharded run (run --shard): the run container and layout levels a sibling shard made are success. */
+  shared?: boolean;
 }
 
 export class LdpBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {
@@ -70,6 +72,7 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
     if (this.o.purpose === 'run') {
       // the run container is needed by every object: its failure is the target's, not an operation's
       await this.putContainer(this.runPath).catch((e: unknown) => {
+        if (this.o.shared === true && e instanceof OpError && e.errorCode === 'E_EXISTS') return;
         throw asTargetError(e, this.http.display, 'the run container could not be created: check that the user may create containers under --url');
       });
       this.made.add(this.runPath);
@@ -101,12 +104,12 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
     return ops;
   }
 
-  /** A layout level's container; a resumed run's levels may exist already (412: made before the run stopped). */
+  /** A layout level's container; a resumed run's levels may exist already (412: made before the run stopped), and a shard's (made by a sibling). */
   private async levelContainer(path: string): Promise<number> {
     try {
       return (await this.putContainer(path)).status;
     } catch (e) {
-      if (this.o.purpose === 'resume' && e instanceof OpError && e.errorCode === 'E_EXISTS') return 412;
+      if ((this.o.purpose === 'resume' || this.o.shared === true) && e instanceof OpError && e.errorCode === 'E_EXISTS') return 412;
       throw e;
     }
   }
