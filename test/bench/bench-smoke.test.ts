@@ -35,7 +35,7 @@ const positive = (x: unknown, what: string): void => {
 };
 
 describe('benchmark scripts (tiny mode: shape only, never a time or a budget)', () => {
-  for (const name of ['http', 'generate', 'record', 'leveldb', 'memory', 'analysis', 'dav', 'scale']) {
+  for (const name of ['http', 'generate', 'record', 'leveldb', 'memory', 'analysis', 'dav', 'scale', 'shard']) {
     it(`${name} produces well-formed results`, { skip: name === 'dav' ? davSkip : false }, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-bench-smoke-'));
       try {
