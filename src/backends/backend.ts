@@ -5,10 +5,12 @@
  * with the guards below.
  */
 import type { DatastreamPlan, ObjectPlan } from '../generate/plan.js';
+import type { ObjectRef } from '../model/records.js';
 import type { OpTiming, TargetInfo } from '../model/timings.js';
 
 /** The timings moved to src/model/timings.ts; re-exported for code written against this file until it imports the model. */
 export type { OpKind, OpStatus, OpTiming, ProbeOpKind, TargetInfo } from '../model/timings.js';
+export type { ObjectRef } from '../model/records.js';
 
 export interface Backend {
   readonly name: string;
@@ -53,11 +55,6 @@ export interface ReadCapability {
   read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array>;
 }
 
-/** An object as `clean` knows it from the run's records. */
-export interface ObjectRef {
-  id: string;
-  index: number;
-}
 
 /** Delete an object and everything under it (for `clean`). */
 export interface RemoveCapability {

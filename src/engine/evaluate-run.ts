@@ -7,6 +7,7 @@
  * little power to back is INCONCLUSIVE (power-rule.ts); a FAIL stays FAIL.
  */
 import { assessPower, type PowerAssessment } from '../analysis/power-rule.js';
+import { LnLatencyAccumulator } from '../analysis/ln-latency.js';
 import { operationGate, type OperationBatch, type OperationGateResult } from '../analysis/op-gate.js';
 import { sequentialLook, type SequentialLookResult } from '../analysis/sequential-look.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
@@ -48,7 +49,7 @@ export interface EvaluateOptions {
 export async function evaluateRun(store: ResultsStore, run: RunRecord, limit: number, opts: EvaluateOptions = {}): Promise<RunEvaluation> {
   const records = opts.lean === true ? null : await store.batches(run.id);
   const batches: readonly BatchTimes[] = records ?? (await readBatchTimes(store.db, run.id));
-  const stats = await store.opLatencyStats(run.id);
+  const stats = (await store.opDurations(run.id, () => new LnLatencyAccumulator())).stats();
   const input: OperationBatch[] = batches.map((b) => ({ wallMs: b.wallMs, lnLatency: stats.get(b.index) ?? null }));
   const gate = operationGate(input, { batchSize: run.batchSize, limit, objectsStored: batches.reduce((n, b) => n + b.objects, 0) });
   let earlyStop: SequentialLookResult | null = null;

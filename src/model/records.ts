@@ -104,3 +104,9 @@ export interface RunSummary extends RunRecord {
   bytes: number;
   failedOps: number;
 }
+
+/** An object as `clean` knows it from the run's records. */
+export interface ObjectRef {
+  id: string;
+  index: number;
+}

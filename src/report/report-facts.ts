@@ -3,7 +3,7 @@
  * workload differences, the error budget, and the run/target/workload/host table rows.
  */
 import { compareRuns, type BaselineComparison } from '../analysis/baseline.js';
-import { compareWorkloads, type WorkloadComparison } from '../analysis/workload-diff.js';
+import { compareWorkloads, type WorkloadComparison } from '../workload/workload-diff.js';
 import type { RunRecord } from '../model/records.js';
 import { formatCount, formatMs } from './format.js';
 import { sortedCodes, wallTimeWarmup } from './per-batch-table.js';

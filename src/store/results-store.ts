@@ -4,13 +4,11 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ObjectRef } from '../backends/backend.js';
 import { IngestScaleError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import type { LnLatencyStats } from '../analysis/op-gate.js';
-import type { BatchRecord, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo } from '../model/records.js';
+import type { BatchRecord, ObjectRef, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo } from '../model/records.js';
 import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToRun, RUN_COLUMNS, runParams, type RunRow } from './rows.js';
-import { readOpLatencyStats } from './op-latency-stats.js';
+import { readOpDurations, type OpDurationSink } from './op-durations.js';
 import { withLiveness } from './run-liveness.js';
 import { BUSY_TIMEOUT_MS } from './db-errors.js';
 import { probeResultsDb } from './db-probe.js';
@@ -161,9 +159,9 @@ export class ResultsStore {
     await this.db.run('UPDATE runs SET heartbeat_at = ? WHERE id = ?', [new Date().toISOString(), runId]);
   }
 
-  /** Per batch, the sufficient statistics of ln latency of the successful ingest operations (op-latency-stats.ts). */
-  opLatencyStats(runId: string): Promise<Map<number, LnLatencyStats>> {
-    return readOpLatencyStats(this.db, runId);
+  /** The durations of the run's successful ingest operations, per batch in stored order, fed to a new sink (op-durations.ts). */
+  opDurations<S extends OpDurationSink>(runId: string, newSink: () => S): Promise<S> {
+    return readOpDurations(this.db, runId, newSink);
   }
 
   async listRuns(): Promise<RunSummary[]> {

@@ -1,7 +1,7 @@
-/** workloadDifferences / compareWorkloads (src/analysis/workload-diff.ts): which differences refuse a comparison. */
+/** workloadDifferences / compareWorkloads (src/workload/workload-diff.ts): which differences refuse a comparison. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compareWorkloads, workloadDifferences, workloadNotes } from '../../src/analysis/workload-diff.js';
+import { compareWorkloads, workloadDifferences, workloadNotes } from '../../src/workload/workload-diff.js';
 import { defaultWorkload } from '../../src/workload/defaults.js';
 
 const base = () => JSON.parse(JSON.stringify(defaultWorkload())) as Record<string, any>;

@@ -96,8 +96,9 @@ describe('analysis is pure statistics', () => {
     await reported('src/analysis/scratch.ts', "export const m = await import('./robust.js');\n", 'no-restricted-syntax', /import\(\)/);
   });
 
-  test('siblings, and the one exception that exists today, pass', async () => {
-    await clean('src/analysis/scratch.ts', "import { sortedCopy } from './robust.js';\nimport { parseBytes } from '../workload/size.js';\nexport { sortedCopy, parseBytes };\n");
+  test('siblings pass; the workload (sizes, which import src/errors.ts) does not', async () => {
+    await clean('src/analysis/scratch.ts', "import { sortedCopy } from './robust.js';\nexport { sortedCopy };\n");
+    await reported('src/analysis/scratch.ts', "import { parseBytes } from '../workload/size.js';\nexport { parseBytes };\n", 'no-restricted-imports', /pure statistics/);
   });
 });
 
@@ -123,10 +124,21 @@ describe('the store sits below the engine; src/cli/ is the top room', () => {
     await reported('src/store/scratch.ts', "export const m = await import('../report/chart.js');\n", 'no-restricted-syntax', /src\/store\/ sits below the engine/);
   });
 
+  test('the store importing analysis or a backend is reported', async () => {
+    await reported('src/store/scratch.ts', "import { OP_GATE_Z } from '../analysis/op-gate.js';\nexport { OP_GATE_Z };\n", 'no-restricted-imports', /imports no src\/analysis\//);
+    await reported('src/store/scratch.ts', "import type { ObjectRef } from '../backends/backend.js';\nexport type { ObjectRef };\n", 'no-restricted-imports', /no src\/backends\//);
+  });
+
+  test('import needs only the store and the model', async () => {
+    await reported('src/import/scratch.ts', "import { newRunId } from '../engine/run-session.js';\nexport { newRunId };\n", 'no-restricted-imports', /src\/import\/ needs only the store and the model/);
+    await reported('src/import/scratch.ts', "export const m = await import('../backends/registry.js');\n", 'no-restricted-syntax', /src\/import\//);
+    await clean('src/import/scratch.ts', "import { newRunId } from '../store/run-id.js';\nimport type { RunRecord } from '../model/records.js';\nexport { newRunId };\nexport type { RunRecord };\n");
+  });
+
   test('only the store opens the results database', async () => {
     await reported('src/engine/probes/scratch.ts', "import sqlite3 from 'sqlite3';\nexport { sqlite3 };\n", 'no-restricted-imports', /only src\/store\/ opens the results database/);
     await reported('src/cli/scratch.ts', "export const m = await import('sqlite3');\n", 'no-restricted-syntax', /only src\/store\/ opens the results database/);
-    await clean('src/store/scratch.ts', "import sqlite3 from 'sqlite3';\nimport { OP_GATE_Z } from '../analysis/op-gate.js';\nexport { sqlite3, OP_GATE_Z };\n");
+    await clean('src/store/scratch.ts', "import sqlite3 from 'sqlite3';\nexport { sqlite3 };\n");
     await clean('test/unit/scratch.test.ts', "import sqlite3 from 'sqlite3';\nexport { sqlite3 };\n");
   });
 

@@ -1,11 +1,12 @@
-/** Per-batch ln-latency statistics read back from SQLite: bit for bit what the rows give, on one or two connections. */
+/** Per-batch ln-latency statistics of the durations read back from SQLite (src/store/op-durations.ts): bit for bit what the rows give, on one or two connections. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { LnLatencyAccumulator } from '../../src/analysis/ln-latency.js';
 import { lnLatencyStats, type LnLatencyStats } from '../../src/analysis/op-gate.js';
-import { readOpLatencyStats } from '../../src/store/op-latency-stats.js';
+import { readOpDurations } from '../../src/store/op-durations.js';
 import type { BatchRecord, OpRecord, RunRecord } from '../../src/model/records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { mulberry32 } from '../helpers/series.js';
@@ -76,8 +77,8 @@ test('statistics of the ok ingest operations, in stored order, bit for bit over 
   await writer.close();
   const store = await ResultsStore.open(path, 'read');
   try {
-    assertSame(await store.opLatencyStats(RUN), want);
-    assert.equal((await store.opLatencyStats('nosuchrun')).size, 0);
+    assertSame((await store.opDurations(RUN, () => new LnLatencyAccumulator())).stats(), want);
+    assert.equal((await store.opDurations('nosuchrun', () => new LnLatencyAccumulator())).stats().size, 0);
   } finally {
     await store.close();
   }
@@ -87,7 +88,7 @@ test('the same on a single connection (an in-memory database, which a second con
   const store = await ResultsStore.open(':memory:');
   try {
     const want = await seeded(store);
-    assertSame(await readOpLatencyStats(store.db, RUN), want);
+    assertSame((await readOpDurations(store.db, RUN, () => new LnLatencyAccumulator())).stats(), want);
   } finally {
     await store.close();
   }

@@ -11,6 +11,7 @@ import type { OpTiming } from '../../model/timings.js';
 import { RunFailedError } from '../../errors.js';
 import { planObject, type ObjectPlan } from '../../generate/plan.js';
 import type { BatchRecord, StopInfo } from '../../model/records.js';
+import { readProbeRestoreCounts } from '../../store/probe-op-rows.js';
 import type { ResultsStore } from '../../store/results-store.js';
 import type { Workload } from '../../workload/workload.js';
 import { PROBE_OP_KINDS, type ProbeKind } from './probe-kinds.js';
@@ -47,11 +48,7 @@ export class ProbeRunner {
    * ingest or update failed, from its stored operations, so that later probes expect what is stored.
    */
   async restore(store: ResultsStore, runId: string): Promise<void> {
-    const rows = await store.db.all<{ i: number; kind: string; status: string; n: number }>(
-      "SELECT object_index AS i, kind, status, COUNT(*) AS n FROM ops WHERE run_id = ? AND object_index >= 0 AND (kind = 'probe-update' OR (status = 'failed' AND kind IN ('create-object', 'add-datastream'))) GROUP BY object_index, kind, status",
-      [runId],
-    );
-    for (const r of rows) {
+    for (const r of await readProbeRestoreCounts(store.db, runId)) {
       if (r.kind === 'probe-update' && r.status === 'ok') this.versions.set(r.i, (this.versions.get(r.i) ?? 0) + r.n);
       else if (r.status === 'failed') this.failed.add(r.i);
     }

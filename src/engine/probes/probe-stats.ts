@@ -5,6 +5,7 @@
  * --max-growth). `check` prints a verdict per kind; with --gate-probes it exits on the worst.
  */
 import { growthGate, type GateResult, type Verdict } from '../../analysis/growth-gate.js';
+import { readProbeOps } from '../../store/probe-op-rows.js';
 import type { ResultsStore } from '../../store/results-store.js';
 import { PROBE_KINDS, PROBE_OP_KINDS, type ProbeKind } from './probe-kinds.js';
 
@@ -86,10 +87,7 @@ export interface ProbeVerdict {
 
 /** Successful probe operations of a run, in batch order. */
 export async function probeRows(store: ResultsStore, runId: string): Promise<ProbeRow[]> {
-  return store.db.all<ProbeRow>(
-    "SELECT batch_idx AS batch, kind, duration_ms AS durationMs FROM ops WHERE run_id = ? AND kind LIKE 'probe-%' AND status = 'ok' ORDER BY batch_idx, rowid",
-    [runId],
-  );
+  return readProbeOps(store.db, runId);
 }
 
 export function probeVerdictsOf(rows: readonly ProbeRow[], batchSize: number, limit: number): ProbeVerdict[] {

@@ -1,6 +1,7 @@
 /**
- * Per batch, the sufficient statistics of ln latency of the successful ingest operations (object
- * and datastream creation), accumulated in the order the rows are stored (row id order).
+ * The durations of a run's successful ingest operations (object and datastream creation), batch by
+ * batch, each batch's in the order its rows are stored (row id order), handed to a sink that the
+ * caller makes (the ln-latency statistics of src/analysis/ln-latency.ts).
  *
  * The sqlite3 driver costs about 3 µs per row it hands to JS (an object per row, a property per
  * column), so a million operations took two seconds before any statistics. SQLite instead hands
@@ -16,43 +17,17 @@
  * the current one, so at most four pages (of 32 batches) are held at once. Where the SQLite build lacks ordered
  * aggregates (before 3.44) the rows are read in pages instead, on one connection.
  */
-import { DEFAULT_LATENCY_FLOOR_MS, type LnLatencyStats } from '../analysis/op-gate.js';
 import { SqliteDb } from './sqlite.js';
+
+/** Takes the durations: per batch in stored order (batches may come in any order). */
+export interface OpDurationSink {
+  add(batch: number, durationMs: number): void;
+}
 
 /** Consecutive batch indices per page (per row, in the fallback: OP_STATS_ROWS). */
 const OP_STATS_BATCHES = 32;
 const OP_STATS_ROWS = 50_000;
 const OK_INGEST = "run_id = ? AND status = 'ok' AND kind IN ('create-object', 'add-datastream')";
-
-/** Running mean and sum of squared deviations (Welford) of ln(max(latency, floor)). */
-class Accumulator {
-  n = 0;
-  mean = 0;
-  m2 = 0;
-
-  add(d: number): void {
-    const x = Math.log(Math.max(d, DEFAULT_LATENCY_FLOOR_MS));
-    this.n++;
-    const delta = x - this.mean;
-    this.mean += delta / this.n;
-    this.m2 += delta * (x - this.mean);
-  }
-
-  stats(): LnLatencyStats {
-    return { n: this.n, mean: this.mean, variance: this.n > 1 ? this.m2 / (this.n - 1) : 0 };
-  }
-}
-
-type Sink = Map<number, Accumulator>;
-
-function accumulator(acc: Sink, b: number): Accumulator {
-  let a = acc.get(b);
-  if (a === undefined) {
-    a = new Accumulator();
-    acc.set(b, a);
-  }
-  return a;
-}
 
 /** A second connection for reading, or null (an in-memory database, or one that will not open). */
 async function secondReader(db: SqliteDb): Promise<SqliteDb | null> {
@@ -61,7 +36,7 @@ async function secondReader(db: SqliteDb): Promise<SqliteDb | null> {
 }
 
 /** One text row per batch, pages of batch ranges shared out over the connections. */
-async function latenciesByBatch(dbs: readonly SqliteDb[], runId: string, acc: Sink): Promise<void> {
+async function latenciesByBatch(dbs: readonly SqliteDb[], runId: string, sink: OpDurationSink): Promise<void> {
   // two index look-ups (min and max over the whole run's rows), not a scan
   const span = await dbs[0]?.get<{ lo: number | null; hi: number | null }>(
     'SELECT (SELECT min(batch_idx) FROM ops WHERE run_id = ?) AS lo, (SELECT max(batch_idx) FROM ops WHERE run_id = ?) AS hi',
@@ -85,8 +60,7 @@ async function latenciesByBatch(dbs: readonly SqliteDb[], runId: string, acc: Si
       const rows = await page;
       page = nextPage(db); // SQLite reads it on its thread while this one is parsed here
       for (const row of rows) {
-        const a = accumulator(acc, row.b);
-        for (const d of row.ds.split(',')) a.add(Number(d));
+        for (const d of row.ds.split(',')) sink.add(row.b, Number(d));
       }
     }
   };
@@ -96,30 +70,29 @@ async function latenciesByBatch(dbs: readonly SqliteDb[], runId: string, acc: Si
 }
 
 /** The rows themselves, in pages of OP_STATS_ROWS in (batch, row id) order. */
-async function latenciesByRow(db: SqliteDb, runId: string, acc: Sink): Promise<void> {
+async function latenciesByRow(db: SqliteDb, runId: string, sink: OpDurationSink): Promise<void> {
   const base = `SELECT batch_idx AS b, duration_ms AS d, rowid AS r FROM ops WHERE ${OK_INGEST}`;
   let page = await db.all<{ b: number; d: number; r: number }>(`${base} ORDER BY batch_idx, rowid LIMIT ${OP_STATS_ROWS}`, [runId]);
   for (;;) {
-    for (const row of page) accumulator(acc, row.b).add(row.d);
+    for (const row of page) sink.add(row.b, row.d);
     const last = page[page.length - 1];
     if (page.length < OP_STATS_ROWS || last === undefined) return;
     page = await db.all(`${base} AND (batch_idx, rowid) > (?, ?) ORDER BY batch_idx, rowid LIMIT ${OP_STATS_ROWS}`, [runId, last.b, last.r]);
   }
 }
 
-function statsOf(acc: Sink): Map<number, LnLatencyStats> {
-  const out = new Map<number, LnLatencyStats>();
-  for (const b of [...acc.keys()].sort((p, q) => p - q)) out.set(b, (acc.get(b) as Accumulator).stats());
-  return out;
-}
-
-export async function readOpLatencyStats(db: SqliteDb, runId: string): Promise<Map<number, LnLatencyStats>> {
+/**
+ * Feeds a fresh sink from `newSink` the run's durations and returns it. A read that fails part way
+ * is tried again (with one connection, then row by row) on a new sink, so the sink returned has
+ * every duration exactly once.
+ */
+export async function readOpDurations<S extends OpDurationSink>(db: SqliteDb, runId: string, newSink: () => S): Promise<S> {
   const second = await secondReader(db);
   if (second !== null) {
     try {
-      const acc: Sink = new Map();
-      await latenciesByBatch([db, second], runId, acc);
-      return statsOf(acc);
+      const sink = newSink();
+      await latenciesByBatch([db, second], runId, sink);
+      return sink;
     } catch {
       // whatever failed, the single connection below fails the same way or succeeds alone
     } finally {
@@ -127,13 +100,13 @@ export async function readOpLatencyStats(db: SqliteDb, runId: string): Promise<M
     }
   }
   try {
-    const acc: Sink = new Map();
-    await latenciesByBatch([db], runId, acc);
-    return statsOf(acc);
+    const sink = newSink();
+    await latenciesByBatch([db], runId, sink);
+    return sink;
   } catch (e) {
     if (!/ORDER BY|syntax|no such function/i.test((e as Error).message)) throw e;
-    const acc: Sink = new Map();
-    await latenciesByRow(db, runId, acc);
-    return statsOf(acc);
+    const sink = newSink();
+    await latenciesByRow(db, runId, sink);
+    return sink;
   }
 }

@@ -20,7 +20,7 @@
  * Fields are compared only when both sides record them.
  */
 
-import { formatSizeSpec, parseSizeSpec, type SizeSpec } from '../workload/size.js';
+import { formatSizeSpec, parseSizeSpec, type SizeSpec } from './size.js';
 
 export interface WorkloadComparison {
   /** Differences that make the comparison unfair: refuse unless forced. */
