@@ -3,13 +3,15 @@
  *
  * Top-level fields: schemaVersion, generatedAt, tool, gates, run, target, workload, host, verdict,
  * verdictText, gate (gateJson, the fields of `check --json`), earlyStop, batches, errors, baseline,
- * probes (per probe kind as in `check --json`, null for a run without probes, issue 18).
+ * probes (per probe kind as in `check --json`, null for a run without probes, issue 18), contention
+ * (the host contention guard as in `check --json`, null for an import).
  * Non-finite numbers are null. Additive changes keep schemaVersion 1 (new optional fields are added
  * to the schema); a removed or retyped field raises it.
  */
 import type { BaselineComparison } from '../analysis/baseline.js';
 import type { RunEvaluation } from '../engine/evaluate-run.js';
 import { gateJson } from './gate-json.js';
+import { contentionJson } from './contention-text.js';
 import { probeJson } from './probe-text.js';
 import { batchRows } from './per-batch-table.js';
 import { baselineFacts, errorBudget } from './report-facts.js';
@@ -148,6 +150,7 @@ export function buildJsonReport(input: ReportInput): Record<string, unknown> {
           }
         : null,
     probes: input.probes ? probeJson(input.probes.verdicts) : null,
+    contention: contentionJson(e.contention),
   };
 }
 
