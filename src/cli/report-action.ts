@@ -1,20 +1,31 @@
 /** What `ingest-scale report` does once its flags are parsed (loaded only when the command runs). */
 import { writeFileSync } from 'node:fs';
+import { loadCompareSeries } from '../compare/compare-series.js';
 import { loadReportInput } from '../engine/report-loader.js';
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
+import { renderCompareHtml } from '../report/html/compare-page.js';
 import { renderHtml } from '../report/html/page.js';
 import { renderJsonReport } from '../report/json-report.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';
 import type { ReportInput } from '../report/report-input.js';
 import { ResultsStore } from '../store/results-store.js';
+import { TOOL_VERSION } from '../version.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 import type { ReportFormat } from './report-command.js';
 
 type Renderer = (i: ReportInput) => string;
 const RENDERERS: Record<ReportFormat, Renderer> = { markdown: renderMarkdown, json: renderJsonReport, junit: renderJunit, html: renderHtml };
+
+/** --compare renders one page, in HTML, of the compare's own answer: a RUN or a run's flags beside it are refused. */
+function checkCompareFlags(ref: string | undefined, f: ReportFlags): void {
+  if (ref !== undefined) throw new UsageError('E_FLAG_CONFLICT', `report takes a RUN or --compare, not both (got ${ref} and --compare ${f.compare})`, 'drop the run id to report the compare, or --compare to report the run');
+  if (f.format !== 'html') throw new UsageError('E_BAD_FLAG', `report --compare renders HTML only, not --format ${f.format}`, 'add --format html; for the answer as text or JSON run ingest-scale compare (its --json), or report one of its runs');
+  const stray = f.baseline !== undefined ? '--baseline' : f.gateProbes ? '--gate-probes' : f.maxLevelChange !== undefined ? '--max-level-change' : f.maxGrowth !== undefined ? '--max-growth' : null;
+  if (stray) throw new UsageError('E_FLAG_CONFLICT', `${stray} does not apply to report --compare`, 'the page shows the compare\'s own limits; drop ' + stray);
+}
 
 export interface ReportFlags {
   format: string;
@@ -27,18 +38,25 @@ export interface ReportFlags {
   allowPartial?: boolean;
   force?: boolean;
   gateProbes?: boolean;
+  /** A compare id: its HTML page instead of a run's report. */
+  compare?: string;
 }
 
-export async function report(ctx: CliContext, ref: string, f: ReportFlags): Promise<ExitCode> {
+export async function report(ctx: CliContext, ref: string | undefined, f: ReportFlags): Promise<ExitCode> {
   const gates = parseGateOverrides(f);
   const render = (RENDERERS as Partial<Record<string, Renderer>>)[f.format];
   if (!render) throw new UsageError('E_BAD_FLAG', `--format "${f.format}" is unknown`, `use one of: ${Object.keys(RENDERERS).join(', ')}`);
+  if (f.compare !== undefined) checkCompareFlags(ref, f);
+  else if (ref === undefined) throw new UsageError('E_BAD_FLAG', 'report needs a RUN (or --compare ID)', 'give a run id, a unique prefix of it or "last"; or --compare ID --format html for a compare');
   const store = await ResultsStore.open(f.db, 'read');
   let text: string;
   try {
-    const input = await loadReportInput(store, { run: ref, ...(f.baseline === undefined ? {} : { baseline: f.baseline }), gates, force: f.force === true, allowPartial: f.allowPartial === true, gateProbes: f.gateProbes === true });
-    for (const n of input.gateNotes ?? []) ctx.err(`note: ${n}`);
-    text = render(input);
+    if (f.compare !== undefined) text = renderCompareHtml(await loadCompareSeries(store, f.compare), new Date().toISOString(), TOOL_VERSION);
+    else {
+      const input = await loadReportInput(store, { run: ref ?? 'last', ...(f.baseline === undefined ? {} : { baseline: f.baseline }), gates, force: f.force === true, allowPartial: f.allowPartial === true, gateProbes: f.gateProbes === true });
+      for (const n of input.gateNotes ?? []) ctx.err(`note: ${n}`);
+      text = render(input);
+    }
   } finally {
     await store.close();
   }
