@@ -26,7 +26,8 @@ export function completionHead(e: RunEvaluation): string | null {
   if (!c || c.state === 'complete' || c.text === null) return null;
   if (c.state === 'failed') return `FAIL  ${c.text}`;
   if (c.gatedPartial) return `note: ${c.text}; gated on the ${e.batchCount ?? e.batches.length} batches present (--allow-partial)`;
-  const resume = e.run.backend === 'leveldb' ? `\`ingest-scale run --resume ${e.run.id}\` carries it on; ` : '';
+  // every backend but memory (whose objects went with its process) can be resumed
+  const resume = e.run.backend !== 'memory' && e.run.source === 'run' ? `\`ingest-scale run --resume ${e.run.id}\` carries it on; ` : '';
   const clean = e.run.status === 'running' ? '' : `\n${INDENT}${resume}\`ingest-scale clean ${e.run.id}\` removes what it stored on its target`;
   return `INCONCLUSIVE  ${c.text}\n${INDENT}the run did not complete; \`check --allow-partial\` gates on the batches present${clean}`;
 }
