@@ -4,7 +4,8 @@
  * on raw sockets to `serve --protocol http-put|ldp|fedora3` started as its own process. Every answer
  * must be a well-formed HTTP status line (a 5xx only where the real product answers one: Fedora 3
  * maps unexpected exceptions to 500), and afterwards the server is alive and still answers a correct
- * request as before: no crash, no lost store.
+ * request as before: no crash, no lost store. And a request the server refuses with a 4xx leaves
+ * what it stores unchanged (compared through the server's own protocol before and after).
  */
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
@@ -13,6 +14,7 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { tempDir } from '../helpers/cli.js';
 import { serve, type ServedProcess } from '../helpers/serve.js';
+import { fedora3Snapshot, httpPutSnapshot, ldpSnapshot } from '../helpers/store-snapshot.js';
 
 let tmp: ReturnType<typeof tempDir>;
 before(() => {
@@ -109,6 +111,78 @@ for (const p of PROTOCOLS) {
       assert.ok(statuses.size > 1, `only ${[...statuses.keys()].join(', ')}`);
     } finally {
       assert.equal(await server.stop(), 0, 'the server exits cleanly when stopped, having never crashed');
+    }
+  });
+}
+
+/**
+ * The stores unchanged by rejected requests: the same random requests, well framed (so the one
+ * answer read is the answer to the one request sent), against a store seeded with a few resources;
+ * whenever one is refused with a 4xx, what the store holds — walked through its own protocol, bytes
+ * and metadata (store-snapshot.ts) — is what it held before.
+ */
+const STORES: { protocol: string; seed: (url: string) => Promise<void>; change: (url: string) => Promise<unknown>; snapshot: (url: string) => Promise<string[]> }[] = [
+  {
+    protocol: 'http-put',
+    seed: async (url) => {
+      for (const p of ['/a/b', '/probe/x', '/objects/x:1/datastreams/D/content']) assert.ok((await fetch(`${url}${p}`, { method: 'PUT', body: `seed ${p}` })).ok);
+    },
+    change: (url) => fetch(`${url}/a/b`, { method: 'PUT', body: 'seed /a/B' }),
+    snapshot: httpPutSnapshot,
+  },
+  {
+    protocol: 'ldp',
+    seed: async (url) => {
+      const container = { 'content-type': 'text/turtle', link: '<http://www.w3.org/ns/ldp#BasicContainer>; rel="type"' };
+      assert.equal((await fetch(`${url}/a`, { method: 'PUT', headers: container, body: '' })).status, 201);
+      assert.equal((await fetch(`${url}/a/b`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream', link: '<http://www.w3.org/ns/ldp#NonRDFSource>; rel="type"' }, body: 'seed bytes' })).status, 201);
+    },
+    change: (url) => fetch(`${url}/a/b`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: 'seed byteS' }),
+    snapshot: ldpSnapshot,
+  },
+  {
+    protocol: 'fedora3',
+    seed: async (url) => {
+      assert.equal((await fetch(`${url}/objects/x:1`, { method: 'POST' })).status, 201);
+      assert.equal((await fetch(`${url}/objects/x:1/datastreams/D?controlGroup=M&mimeType=text/plain`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'seed bytes' })).status, 201);
+    },
+    change: (url) => fetch(`${url}/objects/x:1/datastreams/D?mimeType=text/plain`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'seed byteS' }),
+    snapshot: fedora3Snapshot,
+  },
+];
+
+function framedRequest(base: string): fc.Arbitrary<Buffer> {
+  const path = fc.oneof(fc.constantFrom(`${base}/`, `${base}/a`, `${base}/a/b`, `${base}/probe/x`, `${base}/objects/x:1/datastreams/D/content`, `${base}/objects/x:1/datastreams/D`, `${base}/objects/x:1`, `${base}/fcr:tx`, `${base}/a/b/fcr:metadata`, `${base}/%zz`), fc.webPath().map((p) => `${base}${p}`));
+  const body = fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b));
+  return fc.tuple(method, path, fc.array(validHeader, { maxLength: 3 }), body).map(([m, p, h, b]) => Buffer.concat([Buffer.from(`${m} ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\n${h.map((x) => `${x}\r\n`).join('')}Content-Length: ${b.length}\r\n\r\n`), b]));
+}
+
+for (const s of STORES) {
+  test(`serve --protocol ${s.protocol}: a request refused with a 4xx leaves the store as it was`, { timeout: 300_000 }, async (t) => {
+    const server: ServedProcess = await serve(['--protocol', s.protocol, ...(s.protocol === 'http-put' ? [] : ['--data', join(tmp.dir, `${s.protocol}-unchanged`)])]);
+    try {
+      const url = new URL(server.url);
+      await s.seed(server.url);
+      const seeded = await s.snapshot(server.url);
+      assert.ok(seeded.length >= 3, 'the seeded resources are seen');
+      // the snapshot sees a change of one byte of a stored body
+      assert.ok((await s.change(server.url) as Response).ok);
+      assert.notDeepEqual(await s.snapshot(server.url), seeded, 'a changed byte shows in the snapshot');
+      let refused = 0;
+      await fc.assert(
+        fc.asyncProperty(framedRequest(url.pathname.replace(/\/+$/, '')), async (bytes) => {
+          const before = await s.snapshot(server.url);
+          const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(await raw(url, bytes))?.[1] ?? 0);
+          if (status < 400 || status >= 500) return;
+          refused++;
+          assert.deepEqual(await s.snapshot(server.url), before, `${status} to ${JSON.stringify(bytes.toString('latin1').slice(0, 200))} changed the store`);
+        }),
+        { numRuns: 80, seed: 20261215 },
+      );
+      t.diagnostic(`${refused} of 80 requests refused with a 4xx, the store unchanged by each`);
+      assert.ok(refused >= 20, `only ${refused} requests were refused`);
+    } finally {
+      assert.equal(await server.stop(), 0);
     }
   });
 }
