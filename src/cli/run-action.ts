@@ -11,6 +11,7 @@ import { prepareRun, runSession } from '../engine/run-session.js';
 import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
 import { isIngestScaleError } from '../errors.js';
 import { ResultsStore } from '../store/results-store.js';
+import { ingestErrorsByBatch } from '../store/ingest-errors.js';
 import { parseBytes } from '../workload/size.js';
 import { readWorkloadFile } from '../workload/workload-file.js';
 import { resolveWorkload } from '../workload/resolve.js';
@@ -123,7 +124,8 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     }, resume ? await planResume(store, resume.run, prepared.backend, objectIdPrefix(resume.run.id)) : undefined);
     progress?.done();
     const evaluation = await evaluateRun(store, result.run, limit, minDetectable === undefined ? {} : { minDetectable });
-    const summary = renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width });
+    const errors = evaluation.batches.some((b) => b.failedOps > 0) ? await ingestErrorsByBatch(store.db, result.run.id) : [];
+    const summary = renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width, errors });
     const verdicts = probes ? await probeVerdicts(store, result.run.id, result.run.batchSize, limit) : [];
     ctx.out(verdicts.length === 0 ? summary : f.json ? JSON.stringify({ ...JSON.parse(summary), probes: probeJson(verdicts) }) : [summary, '', probeText(verdicts, result.run), ...probeStopHead(result.run).slice(0, 1)].join('\n'));
     if (result.run.status === 'aborted') {

@@ -6,12 +6,16 @@ import { gateJson } from '../report/gate-json.js';
 import { contentionJson } from '../report/contention-text.js';
 import { runVerdictText } from '../report/verdict-block.js';
 import type { RunEvaluation } from '../engine/evaluate-run.js';
+import { errorBudget, errorBudgetText } from '../report/report-facts.js';
+import type { BatchErrors } from '../report/report-input.js';
 
 export interface RunOutputOptions {
   json: boolean;
   chart: boolean;
   color: boolean;
   width: number;
+  /** The run's failed ingest operations by batch and code: with any, the verdict names the error budget. */
+  errors?: BatchErrors[];
 }
 
 /** The verdict fields of an evaluation as JSON (check --json, run --json). */
@@ -48,5 +52,10 @@ export function renderRunSummary(e: RunEvaluation, o: RunOutputOptions): string 
   ];
   if (o.chart && batches.length > 0) lines.push('', renderChart([chartSeriesOf(run, batches, e.gate.wallTime)], { color: o.color, width: o.width }));
   lines.push('', evaluationText(e));
+  // failed or retried operations: the verdict says how much of the error budget they spent, and why
+  if (failed > 0 || batches.some((b) => b.retriedOps > 0)) {
+    const budget = errorBudget({ evaluation: e, errors: o.errors ?? [] }, { maxGrowth: run.settings?.maxGrowth ?? 1.1, maxErrorRate: run.settings?.maxErrorRate ?? 0.01 });
+    lines.push(`error budget: ${errorBudgetText(budget)}`);
+  }
   return lines.join('\n');
 }
