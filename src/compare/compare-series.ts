@@ -48,6 +48,27 @@ function isAnswer(x: unknown): x is CompareAnswer {
   return typeof x === 'object' && x !== null && (x as { status?: unknown }).status === 'completed' && Array.isArray((x as { targets?: unknown }).targets);
 }
 
+/** Per phase, every target but the first (the reference) against it: the answer's pairing and scaling gate (pure). */
+export function ratioSeries(answer: CompareAnswer, targets: readonly TargetSeries[], batchSize: number): CompareSeries['ratios'] {
+  const [reference, ...others] = targets;
+  const ratios: CompareSeries['ratios'] = {};
+  for (const p of answer.phasesRun) {
+    const byTarget: Record<string, RatioSeries> = {};
+    for (const t of others) {
+      const paired = pairedLogRatios(t.perBatchMs[p] ?? [], reference?.perBatchMs[p] ?? [], answer.warmupBatches);
+      const r = compareToReference(paired, { batchSize, maxGrowth: answer.limits.maxGrowth });
+      byTarget[t.name] = {
+        batches: paired.batches,
+        objects: paired.batches.map((b) => t.objects[b - 1] ?? b * batchSize),
+        ratios: paired.logRatios.map((d) => Math.exp(d)),
+        gate: r.scaling,
+      };
+    }
+    ratios[p] = byTarget;
+  }
+  return ratios;
+}
+
 export async function loadCompareSeries(store: ResultsStore, ref: string): Promise<CompareSeries> {
   const record = await loadCompare(store.db, ref);
   const answer = record.result;
@@ -65,21 +86,5 @@ export async function loadCompareSeries(store: ResultsStore, ref: string): Promi
     for (const p of answer.phasesRun) perBatchMs[p] = phaseData(p, batches, ops, answer.warmupBatches, verify).perBatchMs;
     targets.push({ name: link.target, runId: link.runId, objects: batches.map((b) => b.objectsBefore + b.objects), perBatchMs });
   }
-  const [reference, ...others] = targets;
-  const ratios: CompareSeries['ratios'] = {};
-  for (const p of answer.phasesRun) {
-    const byTarget: Record<string, RatioSeries> = {};
-    for (const t of others) {
-      const paired = pairedLogRatios(t.perBatchMs[p] ?? [], reference?.perBatchMs[p] ?? [], answer.warmupBatches);
-      const r = compareToReference(paired, { batchSize, maxGrowth: answer.limits.maxGrowth });
-      byTarget[t.name] = {
-        batches: paired.batches,
-        objects: paired.batches.map((b) => t.objects[b - 1] ?? b * batchSize),
-        ratios: paired.logRatios.map((d) => Math.exp(d)),
-        gate: r.scaling,
-      };
-    }
-    ratios[p] = byTarget;
-  }
-  return { answer, batchSize, startedAt: record.startedAt, targets, ratios };
+  return { answer, batchSize, startedAt: record.startedAt, targets, ratios: ratioSeries(answer, targets, batchSize) };
 }
