@@ -150,6 +150,39 @@ test('host load started half-way through a compare of two identical targets chan
   assert.equal(code, 0);
 });
 
+test('SIGTERM stops every target after its batch in flight: exit 143, the compare and its runs aborted, the finished batches kept', { timeout: LIMIT_MS }, async () => {
+  const db = join(tmp.dir, 'stopped.db');
+  // a stopped compare keeps its stores: here in the test's own directory
+  const kept = join(tmp.dir, 'stopped.json');
+  writeFileSync(kept, JSON.stringify({ targets: { first: { backend: 'leveldb', data: join(tmp.dir, 'stopped-1') }, second: { backend: 'leveldb', data: join(tmp.dir, 'stopped-2') } } }));
+  const child = spawn(process.execPath, [BIN, 'compare', '--targets', kept, '-n', '200000', '--batch-size', '100', '--datastream', 'OBJ:1KiB', '--db', db], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    const deadline = Date.now() + LIMIT_MS / 2;
+    while ((await compareBatches(db)) < 6 && Date.now() < deadline) await sleep(50);
+    assert.ok(child.pid !== undefined);
+    process.kill(child.pid, 'SIGTERM');
+    assert.equal(await exited, 143, stderr);
+  } finally {
+    if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
+  }
+  assert.match(stderr, /compare \w+ aborted; each target's finished batches are recorded/);
+  const store = await ResultsStore.open(db, 'read');
+  try {
+    const c = await loadCompare(store.db, 'last');
+    assert.equal(c.status, 'aborted');
+    assert.equal(c.result, null);
+    const runs = await store.db.all<{ status: string; n: number }>('SELECT r.status, COUNT(b.idx) AS n FROM runs r LEFT JOIN batches b ON b.run_id = r.id WHERE r.compare_id = ? GROUP BY r.id ORDER BY r.compare_position', [c.id]);
+    assert.deepEqual(runs.map((r) => r.status), ['aborted', 'aborted']);
+    // one batch at a time: the targets are at most one batch apart
+    assert.ok(Math.abs((runs[0]?.n ?? 0) - (runs[1]?.n ?? 0)) <= 1 && (runs[0]?.n ?? 0) >= 3, JSON.stringify(runs));
+  } finally {
+    await store.close();
+  }
+});
+
 test('a bad targets file: one line naming the file, the target and the key; exit 2; no database written', async () => {
   const bad = join(tmp.dir, 'bad.json');
   writeFileSync(bad, JSON.stringify({ targets: { a: { backend: 'leveldb' }, b: { backend: 'leveldb', bucket: 'x' } } }));
