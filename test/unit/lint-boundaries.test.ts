@@ -190,3 +190,15 @@ describe('compare computes, report renders', () => {
     await clean('src/report/scratch.ts', "import type { CompareAnswer } from '../compare/compare-answer.js';\nexport type { CompareAnswer };\n");
   });
 });
+
+describe('shards record, merge makes one run', () => {
+  test('src/shard/ importing a report, an importer, a reference server or the CLI is reported', async () => {
+    await reported('src/shard/scratch.ts', "import { renderTable } from '../report/table.js';\nexport { renderTable };\n", 'no-restricted-imports', /src\/shard\/ writes records/);
+    await reported('src/shard/scratch.ts', "export const m = await import('../servers/http-put/http-put-server.js');\n", 'no-restricted-syntax', /import\(\) across a room boundary/);
+    await reported('src/shard/scratch.ts', "import { merge } from '../cli/merge-action.js';\nexport { merge };\n", 'no-restricted-imports', /src\/cli\/ is the top room/);
+  });
+
+  test('src/shard/ drives a backend, records into the store and plans objects as the engine does', async () => {
+    await clean('src/shard/scratch.ts', "import { runPool } from '../engine/pool.js';\nimport { planObject } from '../generate/plan.js';\nimport { createShard } from '../store/shard-records.js';\nimport { setResponseClockObserver } from '../backends/http/response-clock.js';\nexport { runPool, planObject, createShard, setResponseClockObserver };\n");
+  });
+});
