@@ -3,12 +3,16 @@
  * second time while resuming), the run carries on with its id, removes what its unfinished batches
  * may have half-written (recorded as delete operations), numbers its batches on, reads every later
  * batch back, and ends with exactly the objects of an uninterrupted run; `clean` then empties it.
+ * A resume takes its target from the run: flags naming another are refused, as is a run whose store
+ * is gone (a memory run's, a removed data directory).
  */
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { all, killAfter as killIn, storedIds } from '../helpers/kill-run.js';
+import { serve } from '../helpers/serve.js';
 
 const killAfter = (args: string[], batches: number): Promise<void> => killIn(tmp.dir, args, batches);
 
@@ -61,4 +65,34 @@ test('--resume refuses a completed run, and flags that would change the workload
   const changed = await runCli(['run', '--resume', 'last', '-n', '80', '--seed', '2', '--db', db]);
   assert.equal(changed.code, 2);
   assert.match(changed.stderr, /--resume carries on a run with its own workload and target; --objects, --seed would change them/);
+});
+
+test('--resume of a server run refuses flags that name another target, a memory run, and a store that is gone', async () => {
+  const server = await serve(['--protocol', 'http-put', '--base-cost', '1ms']);
+  try {
+    const db = join(tmp.dir, 'srv.db');
+    await killAfter(['run', '--backend', 'http-put', '--url', server.url, '-n', '20000', '--batch-size', '100', '--datastream', 'D:64', '--no-stop-early', '--db', db], 2);
+    const moved = await runCli(['run', '--resume', 'last', '--url', 'http://127.0.0.1:1/', '--collections', 'none', '--db', db]);
+    assert.equal(moved.code, 2);
+    assert.match(moved.stderr, /--resume carries on a run with its own workload and target; --url, --collections would change them/);
+    const other = await runCli(['run', '--resume', 'last', '--backend', 'ldp', '--db', db]);
+    assert.equal(other.code, 2);
+    assert.match(other.stderr, /--backend ldp: run [0-9a-z]{10} ran into http-put/);
+  } finally {
+    await server.stop();
+  }
+
+  const mem = join(tmp.dir, 'mem.db');
+  await killAfter(['run', '--backend', 'memory', '--latency', '1ms', '-n', '20000', '--batch-size', '100', '--datastream', 'D:64', '--no-stop-early', '--db', mem], 2);
+  const m = await runCli(['run', '--resume', 'last', '--db', mem]);
+  assert.equal(m.code, 2);
+  assert.match(m.stderr, /ran into the memory backend, whose objects lived only in the process that ran it/);
+
+  const gone = join(tmp.dir, 'gone.db');
+  const data = join(tmp.dir, 'gone-store');
+  await killAfter(['run', '-n', '40000', '--batch-size', '1000', '--datastream', 'D:64', '--no-stop-early', '--db', gone, '--data', data], 2);
+  rmSync(data, { recursive: true, force: true });
+  const g = await runCli(['run', '--resume', 'last', '--db', gone]);
+  assert.equal(g.code, 2);
+  assert.match(g.stderr, /cannot be resumed: the embedded store .*gone-store no longer exists/);
 });
