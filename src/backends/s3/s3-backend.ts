@@ -73,7 +73,9 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, 
   private get display(): string {
     const first = this.clients[0] as S3Client;
     if (this.clients.length === 1) return first.display;
-    return `${first.http.display} buckets ${this.names[0]}…${this.names[this.names.length - 1]}`;
+    // path-style: the endpoint; virtual-hosted: the endpoint too, not the first bucket's host name
+    const endpoint = this.o.pathStyle ? first.http.display : this.o.url.replace(/\/$/, '');
+    return `${endpoint} buckets ${this.names[0]}…${this.names[this.names.length - 1]}`;
   }
 
   private key(id: string, index: number, dsId: string): string {
