@@ -14,6 +14,7 @@ import { plannedBatches, type Workload } from '../workload/workload.js';
 import { summariseBatch, toOpRecords } from './batch-summary.js';
 import { runPool } from './pool.js';
 import { hostSample, hostSnapshot } from './host-pressure.js';
+import { warmUpClient } from './client-warmup.js';
 import type { HostSample } from '../store/host-samples.js';
 import type { Intent } from '../store/run-intents.js';
 import { ABORTED, untilAborted } from './until-aborted.js';
@@ -57,6 +58,8 @@ export interface EngineOptions {
   carryOps?: OpTiming[];
   /** Asked after every recorded batch; a non-null answer stops the run as `stopped-early`. */
   shouldStop?: (batches: readonly BatchRecord[]) => StopInfo | null;
+  /** Warm the client before batch 1 of a fresh run with objects outside the run, removed again, nothing recorded (client-warmup.ts). */
+  warmUp?: boolean;
   /** Read-side probes after each batch, outside its clock (src/engine/probes/); recorded with the batch. */
   probes?: { afterBatch(batch: number, stored: number, ingestOps: readonly OpTiming[]): Promise<OpTiming[]> };
   /**
@@ -131,6 +134,10 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     return { plans, prepOps, ingestOps, verifyOps, probeOps, startNs, wallNs, startedAt, host };
   };
 
+  if (o.warmUp === true && batches.length === 0 && total > 0 && !o.signal?.aborted) {
+    // a second signal during the warm-up stops the run at once: nothing was recorded
+    if ((await untilAborted(warmUpClient(backend, w, o.idPrefix), o.abortNow)) === ABORTED) return { status: 'aborted', batches };
+  }
   for (let b = batches.length; b < total; b++) {
     await o.beforeBatch?.(b + 1);
     if (o.signal?.aborted || o.abortNow?.aborted) return { status: 'aborted', batches };

@@ -26,6 +26,7 @@ import { keystreamImpl } from '../generate/native-keystream.js';
 import { hostFactsOf } from '../model/host-facts.js';
 import { newRunId } from '../store/run-id.js';
 import { runEngine, type EngineProgress } from './run-engine.js';
+import { warmsUp } from './client-warmup.js';
 import { refuseUnsupportedProbes, type ProbeKind } from './probes/probe-kinds.js';
 import { probeStops, ProbeRunner, type ProbeOptions } from './probes/probe-runner.js';
 
@@ -172,6 +173,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       sink,
       idPrefix: objectIdPrefix(p.id),
       maxErrorRate: o.maxErrorRate,
+      warmUp: !resume && warmsUp(p.backend.name),
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.abortNow ? { abortNow: o.abortNow } : {}),
       ...(o.onBatch ? { onBatch: o.onBatch } : {}),
