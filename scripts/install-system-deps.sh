@@ -3,7 +3,8 @@
 # rclone (WebDAV stores for the http-put backend), wrk (the WebDAV benchmark's reference client, beside
 # nginx and Apache), Chromium (the HTML report's browser test), Ceph (monitor, OSD, radosgw: the s3
 # backend's real signing peer) and python3-scipy (the independent reference values of the gate's
-# statistics, scripts/reference-values.py).
+# statistics, scripts/reference-values.py) and the aws CLI (the Kubernetes manifests' upload and download
+# scripts, run as the pods would against s3rver).
 # Needs root, as CI and the development machines have. One `apt-get update` before installing.
 set -euo pipefail
 
@@ -19,6 +20,7 @@ command -v nginx >/dev/null || need+=(nginx-light)
 [ -x /usr/sbin/apache2 ] || need+=(apache2)
 command -v rclone >/dev/null || need+=(rclone)
 command -v wrk >/dev/null || need+=(wrk)
+command -v aws >/dev/null || need+=(awscli)
 /usr/bin/python3 -c 'import scipy' 2>/dev/null || need+=(python3-scipy)
 
 if [ ${#need[@]} -eq 0 ]; then
