@@ -105,6 +105,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   try {
     store = await ResultsStore.open(f.db, 'write');
     const stopEarly = f.stopEarly ?? plannedBatches(workload) >= EARLY_STOP_MIN_PLANNED;
+    const from = resume ? await planResume(store, resume.run, prepared.backend, objectIdPrefix(resume.run.id)) : undefined;
     const result = await runSession(prepared, {
       store,
       ...(f.label === undefined ? {} : { label: f.label }),
@@ -119,9 +120,10 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
       onStart: (r) => {
         if (!f.json) ctx.err(`run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${prepared.info.backend} at ${prepared.info.target}${prepared.info.version ? ` (${prepared.info.product ?? ''} ${prepared.info.version})` : ''}`);
         if (typeof prepared.info.details?.warning === 'string') ctx.err(`warning: ${prepared.info.details.warning}`);
+        if (from && !f.json) ctx.err(`resuming at batch ${from.previous.length + 1} of ${r.plannedBatches}${from.carryOps.length > 0 ? `, after removing the ${from.carryOps.length} objects its unfinished batch may have half-written` : ''}`);
       },
       onBatch: (p) => progress?.update(p),
-    }, resume ? await planResume(store, resume.run, prepared.backend, objectIdPrefix(resume.run.id)) : undefined);
+    }, from);
     progress?.done();
     const evaluation = await evaluateRun(store, result.run, limit, minDetectable === undefined ? {} : { minDetectable });
     const errors = evaluation.batches.some((b) => b.failedOps > 0) ? await ingestErrorsByBatch(store.db, result.run.id) : [];
