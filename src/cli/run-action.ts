@@ -69,7 +69,8 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
   const requestMs = parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
   const connectMs = parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
-  const retries = parseIntFlag(f.retries ?? '2', '--retries', 0, 20);
+  // a resumed run keeps its recorded settings, as its error budget and limit
+  const retries = resume?.run.settings?.retries ?? parseIntFlag(f.retries ?? '2', '--retries', 0, 20);
   const maxDatastreamBytes = f.maxDatastreamSize === undefined ? DEFAULT_MAX_DATASTREAM_BYTES : parseBytes(f.maxDatastreamSize, '--max-datastream-size');
   const maxErrorRate = resume?.run.settings?.maxErrorRate ?? parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
   const probes = parseProbeFlags(f);
