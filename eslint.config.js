@@ -2,7 +2,8 @@
 //
 // Two kinds of rules:
 //  - the shape of the house: which folder ("room") may import which, who may parse arguments, and
-//    that only src/cli/ exits or prints. These encode the directions that hold in the code today;
+//    that only src/cli/ exits or prints, and that all SQL lives in src/store/ (docs/architecture.md
+//    draws the rooms and lists the one direction not written here yet: engine <-> report);
 //    test/unit/lint-boundaries.test.ts proves each of them reports a wrong-way import.
 //  - a modest type-checked set: typescript-eslint's recommended-type-checked, less the rules the
 //    code does not pass yet (listed below with their counts when they were measured, so a later
@@ -23,6 +24,17 @@ const SQLITE = {
   name: 'sqlite3',
   message: 'only src/store/ opens the results database (tests and benchmarks may look into it).',
 };
+
+/**
+ * SQL text (a statement in a string or a template) outside src/store/: all SQL lives in the store,
+ * behind functions named for what they read or write.
+ */
+const SQL_TEXT = '^\\s*(SELECT\\s[\\s\\S]*\\sFROM\\s|INSERT\\s+(OR\\s+\\w+\\s+)?INTO\\s|UPDATE\\s+\\w+\\s+SET\\s|DELETE\\s+FROM\\s|CREATE\\s+(TABLE|INDEX|UNIQUE)|PRAGMA\\s|ALTER\\s+TABLE\\s)';
+const SQL_MESSAGE = 'all SQL lives in src/store/: call (or add) a store function named for what it reads or writes.';
+const noSql = [
+  { selector: `Literal[value=/${SQL_TEXT}/]`, message: SQL_MESSAGE },
+  { selector: `TemplateElement[value.raw=/${SQL_TEXT}/]`, message: SQL_MESSAGE },
+];
 
 /** Glob patterns for folders of src/, as no-restricted-imports matches an import's specifier. */
 const into = (...names) => names.flatMap((n) => [`**/${n}`, `**/${n}/**`]);
@@ -72,6 +84,7 @@ const rooms = [
     // (it hands a run's durations to a sink the caller makes, src/store/op-durations.ts)
     files: ['src/store/**/*.ts'],
     paths: [COMMANDER],
+    sql: true,
     restrictions: [
       away(['engine', 'report', 'import'], 'src/store/ sits below the engine: it imports no src/engine/, src/report/ or src/import/.'),
       away(['analysis', 'backends'], 'src/store/ keeps records: it imports no src/analysis/ (statistics are derived by the caller) and no src/backends/ (the records are in src/model/).'),
@@ -103,16 +116,13 @@ const rooms = [
   },
   {
     name: 'report',
-    // Reports render what they are given. Type-only imports of the engine's and the store's
-    // shapes exist today (RunEvaluation, RunRecord, …) and are allowed until those types move to
-    // a model room (issue 17, item 1); runtime code of the store, the engine or a backend is not.
+    // Reports render what they are given. Type-only imports of the engine's shapes exist today
+    // (RunEvaluation, …) and are allowed until a verdict room holds them (docs/architecture.md,
+    // "What does not hold yet"); runtime code of the store, the engine or a backend is not.
     files: ['src/report/**/*.ts'],
     restrictions: [
-      away(
-        ['store', 'engine', 'backends'],
-        'src/report/ renders strings: it takes no runtime code from src/store/, src/engine/ or src/backends/ (`import type` is allowed).',
-        { allowTypeImports: true },
-      ),
+      away(['store', 'backends'], 'src/report/ renders strings: it imports nothing from src/store/ or src/backends/ (the records it shows are in src/model/).'),
+      away(['engine'], 'src/report/ renders strings: it takes no runtime code from src/engine/ (`import type` is allowed).', { allowTypeImports: true }),
       TOP,
     ],
   },
@@ -165,6 +175,7 @@ const rooms = [
     name: 'test-and-bench',
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     paths: [COMMANDER],
+    sql: true,
     restrictions: [],
   },
 ];
@@ -184,6 +195,7 @@ const roomConfigs = rooms.map((room) => {
           selector: `ImportExpression[source.value=/${r.dynamic}/]`,
           message: `import() across a room boundary: ${r.pattern.message}`,
         })),
+        ...(room.sql === true ? [] : noSql),
       ],
     },
   };

@@ -5,9 +5,12 @@
  * the operation latencies' median, p50, p95, p99, ops/s, MB/s and the bytes verified.
  */
 import { quantileOfSorted } from '../analysis/percentiles.js';
-import type { BatchRecord } from '../store/records.js';
-import type { SqliteDb } from '../store/sqlite.js';
+import type { BatchRecord } from '../model/records.js';
+import type { PhaseOpRow } from '../store/phase-ops.js';
 import { PHASE_OP_KINDS, type Phase } from './phases.js';
+
+/** The rows come from the store (its SQL); re-exported for the compare's callers. */
+export { readPhaseOps } from '../store/phase-ops.js';
 
 export interface PhaseSummary {
   /** Median of the per-batch values over the compared batches (ms). */
@@ -31,13 +34,7 @@ export interface PhaseData {
   summary: PhaseSummary;
 }
 
-interface OpRow {
-  b: number;
-  kind: string;
-  status: string;
-  bytes: number;
-  d: number;
-}
+type OpRow = PhaseOpRow;
 
 const fin = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
@@ -75,13 +72,4 @@ export function phaseData(phase: Phase, batches: readonly BatchRecord[], ops: re
       bytesVerified: verified,
     },
   };
-}
-
-/** Reads a run's operation rows that the phases need (ingest, verify and get-probe kinds). */
-export async function readPhaseOps(db: SqliteDb, runId: string): Promise<{ ops: OpRow[]; verify: OpRow[] }> {
-  const rows = await db.all<OpRow>(
-    "SELECT batch_idx AS b, kind, status, bytes, duration_ms AS d FROM ops WHERE run_id = ? AND kind IN ('create-object', 'add-datastream', 'probe-get', 'probe-get-warm', 'verify')",
-    [runId],
-  );
-  return { ops: rows.filter((r) => r.kind !== 'verify'), verify: rows.filter((r) => r.kind === 'verify') };
 }

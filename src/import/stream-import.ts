@@ -9,6 +9,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { importedBatchesSql } from '../store/batch-import-sql.js';
+import { setImportedPlan } from '../store/imported-plan.js';
 import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { CsvStream, type CsvRecord } from './csv-stream.js';
@@ -113,7 +114,7 @@ export async function storeCsvSeries(store: ResultsStore, series: CsvSeries): Pr
     await writing;
     if (count === 0) throw noBatches(o.file);
     workload = { ...(run.workload as object), objects: o.batchSize * count };
-    await store.db.run('UPDATE runs SET planned_batches = ?, workload = ? WHERE id = ?', [count, JSON.stringify(workload), run.id]);
+    await setImportedPlan(store.db, run.id, count, workload);
   });
   return { ...run, plannedBatches: count, workload };
 }

@@ -110,6 +110,11 @@ describe('report renders strings', () => {
     await reported('src/report/scratch.ts', "export const m = await import('../store/results-store.js');\n", 'no-restricted-syntax', /import\(\)/);
   });
 
+  test('a report importing even a type of the store or a backend is reported', async () => {
+    await reported('src/report/scratch.ts', "import type { ResultsStore } from '../store/results-store.js';\nexport type { ResultsStore };\n", 'no-restricted-imports', /imports nothing from src\/store\/ or src\/backends\//);
+    await reported('src/report/html/scratch.ts', "import type { Backend } from '../../backends/backend.js';\nexport type { Backend };\n", 'no-restricted-imports', /imports nothing from src\/store\//);
+  });
+
   test('type-only imports of their shapes, and analysis, pass', async () => {
     await clean(
       'src/report/scratch.ts',
@@ -133,6 +138,15 @@ describe('the store sits below the engine; src/cli/ is the top room', () => {
     await reported('src/import/scratch.ts', "import { newRunId } from '../engine/run-session.js';\nexport { newRunId };\n", 'no-restricted-imports', /src\/import\/ needs only the store and the model/);
     await reported('src/import/scratch.ts', "export const m = await import('../backends/registry.js');\n", 'no-restricted-syntax', /src\/import\//);
     await clean('src/import/scratch.ts', "import { newRunId } from '../store/run-id.js';\nimport type { RunRecord } from '../model/records.js';\nexport { newRunId };\nexport type { RunRecord };\n");
+  });
+
+  test('SQL text outside the store is reported; in the store, tests and benchmarks it is not', async () => {
+    await reported('src/engine/scratch.ts', "export const q = 'SELECT batch_idx FROM ops WHERE run_id = ?';\n", 'no-restricted-syntax', /all SQL lives in src\/store\//);
+    await reported('src/compare/scratch.ts', "export const q = (t: string): string => `UPDATE ${t} SET x = 1`;\nexport const r = `\n  INSERT INTO runs (id) VALUES (?)`;\n", 'no-restricted-syntax', /all SQL lives in src\/store\//);
+    await reported('src/cli/scratch.ts', "export const q = 'DELETE FROM runs WHERE id = ?';\n", 'no-restricted-syntax', /all SQL lives/);
+    await clean('src/backends/s3/scratch.ts', "export const m = 'DELETE';\nexport const t = 'Select a backend from the list';\n");
+    await clean('src/store/scratch.ts', "export const q = 'SELECT id FROM runs WHERE id = ?';\n");
+    await clean('test/unit/scratch.test.ts', "export const q = 'SELECT id FROM runs';\n");
   });
 
   test('only the store opens the results database', async () => {
