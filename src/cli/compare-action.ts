@@ -1,10 +1,10 @@
 /** What `ingest-scale compare` does once its flags are parsed (loaded only when the command runs). */
-import { runCompare } from '../compare/compare-session.js';
+import { prepareTargets, runCompare } from '../compare/compare-session.js';
 import { parsePhases } from '../compare/phases.js';
 import { readTargetsFile, targetSecrets } from '../compare/targets-file.js';
 import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
-import { exitCodeForVerdict, type ExitCode } from '../exit-codes.js';
-import { UsageError } from '../errors.js';
+import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
+import { isIngestScaleError, UsageError } from '../errors.js';
 import { compareText } from '../report/compare-text.js';
 import { ResultsStore } from '../store/results-store.js';
 import { resolveWorkload } from '../workload/resolve.js';
@@ -35,6 +35,14 @@ export interface CompareFlags extends WorkloadFlags {
   json?: boolean;
 }
 
+/** A target that failed (exit 4): with --json one object is still printed, as run does; the error goes on to main. */
+function failed(ctx: CliContext, f: CompareFlags, e: unknown): never {
+  if (isIngestScaleError(e) && e.exitCode === ExitCode.RunFailed && f.json) {
+    ctx.out(JSON.stringify({ status: 'failed', error: { code: e.code, message: e.message, hint: e.hint ?? null } }));
+  }
+  throw e;
+}
+
 export async function compare(ctx: CliContext, f: CompareFlags): Promise<ExitCode> {
   // everything typed is checked before anything is opened or written
   const targets = readTargetsFile(f.targets);
@@ -56,10 +64,20 @@ export async function compare(ctx: CliContext, f: CompareFlags): Promise<ExitCod
     throw new UsageError('E_BAD_FLAG', `--warmup-batches ${warmup} leaves none of the ${planned} batches to compare`, `give fewer warm-up batches, or more objects (-n) or smaller batches (--batch-size)`);
   }
 
-  const store = await ResultsStore.open(f.db, 'write');
+  const env = process.env;
+  const timeouts = { requestMs, connectMs };
+  // every target is made and preflighted before the results database is opened: a target that does not work writes nothing
+  const prepared = await prepareTargets({ targets, workload, phases, timeouts, env }).catch((e: unknown) => failed(ctx, f, e));
+  let store: ResultsStore;
+  try {
+    store = await ResultsStore.open(f.db, 'write');
+  } catch (e) {
+    for (const p of prepared) await p.release().catch(() => undefined);
+    throw e;
+  }
   const signals = new RunSignals(ctx, stopGraceMs).install();
   try {
-    const outcome = await runCompare(store, {
+    const outcome = await runCompare(store, prepared, {
       targets,
       workload,
       phases,
@@ -69,9 +87,9 @@ export async function compare(ctx: CliContext, f: CompareFlags): Promise<ExitCod
       ...(maxLevelChange === undefined ? {} : { maxLevelChange }),
       maxErrorRate,
       retries,
-      timeouts: { requestMs, connectMs },
+      timeouts,
       ...(f.label === undefined ? {} : { label: f.label }),
-      env: process.env,
+      env,
       signal: signals.stop.signal,
       abortNow: signals.abortNow.signal,
       onStart: (id, runs) => {
@@ -86,6 +104,8 @@ export async function compare(ctx: CliContext, f: CompareFlags): Promise<ExitCod
     }
     ctx.out(f.json ? JSON.stringify(outcome.answer) : compareText(outcome.answer));
     return exitCodeForVerdict(outcome.answer.verdict);
+  } catch (e) {
+    return failed(ctx, f, e);
   } finally {
     signals.uninstall();
     await store.close();

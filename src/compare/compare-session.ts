@@ -45,8 +45,8 @@ export interface CompareOptions {
 
 export type CompareOutcome = { status: 'completed'; answer: CompareAnswer } | { status: 'aborted'; compareId: string; runs: Record<string, string> };
 
-/** Makes and preflights every target; on any failure releases those made and rethrows. */
-async function prepareAll(o: CompareOptions): Promise<PreparedRun[]> {
+/** Makes and preflights every target (before the results database is opened); on any failure releases those made and rethrows. */
+export async function prepareTargets(o: Pick<CompareOptions, 'targets' | 'workload' | 'phases' | 'timeouts' | 'env'>): Promise<PreparedRun[]> {
   const out: PreparedRun[] = [];
   try {
     for (const t of o.targets) {
@@ -75,8 +75,8 @@ async function targetPhases(store: ResultsStore, name: string, runId: string, ph
   return { name, runId, phases: Object.fromEntries(phases.map((p) => [p, phaseData(p, batches, ops, warmup, verify)])) };
 }
 
-export async function runCompare(store: ResultsStore, o: CompareOptions): Promise<CompareOutcome> {
-  const prepared = await prepareAll(o);
+/** Runs the compare on targets made by prepareTargets (in the same order), and releases them. */
+export async function runCompare(store: ResultsStore, prepared: readonly PreparedRun[], o: CompareOptions): Promise<CompareOutcome> {
   const compareId = newRunId();
   const planned = plannedBatches(o.workload);
   const names = o.targets.map((t) => t.name);

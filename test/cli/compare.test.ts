@@ -19,6 +19,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import { loadCompare } from '../../src/store/compare-records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { BIN, REPO_ROOT, runCli, tempDir } from '../helpers/cli.js';
+import { freePort } from '../helpers/free-port.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let targets: string;
@@ -206,5 +207,19 @@ test('a bad targets file: one line naming the file, the target and the key; exit
   const phases = await runCli(['compare', '--targets', targets, '--phases', 'put,get-hot', '--db', db]);
   assert.equal(phases.code, 2);
   assert.match(phases.stderr, /--phases "put,get-hot": "get-hot" is not a phase/);
+  assert.equal(existsSync(db), false);
+});
+
+test('a target that does not answer stops the compare before anything is written: exit 4, one JSON object with --json, no database', async () => {
+  const port = await freePort();
+  const dead = join(tmp.dir, 'dead.json');
+  writeFileSync(dead, JSON.stringify({ targets: { a: { backend: 'leveldb', data: join(tmp.dir, 'dead-a') }, b: { backend: 'ldp', url: `http://127.0.0.1:${port}/rest` } } }));
+  const db = join(tmp.dir, 'dead.db');
+  const r = await runCli(['compare', '--targets', dead, '-n', '100', '--batch-size', '10', '--db', db, '--json']);
+  assert.equal(r.code, 4, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.status, 'failed');
+  assert.equal(out.error.code, 'E_TARGET');
+  assert.match(out.error.message, new RegExp(`127\\.0\\.0\\.1:${port}`));
   assert.equal(existsSync(db), false);
 });
