@@ -161,7 +161,7 @@ test('clock offsets below the warning threshold change no batch', async () => {
   assert.ok(mergedJson, 'the four-shard merge ran');
   // an offset that moves a quarter of the threshold's objects (B/10) at the run's rate
   const deltaMs = (0.25 * (B / 10)) / (mergedJson.ratePerSec / 1000);
-  const moved = shardDbs.map((f, i) => join(tmp.dir, `moved-${i}.db`));
+  const moved = shardDbs.map((_f, i) => join(tmp.dir, `moved-${i}.db`));
   shardDbs.forEach((f, i) => copyFileSync(f, moved[i] as string));
   // shard 3's clock δ ahead: its anchor and (seen from the store) its bracket move by δ
   await query(moved[3] as string, `UPDATE shards SET wall_anchor_ms = wall_anchor_ms + ${deltaMs}, clock_lo_ms = clock_lo_ms - ${deltaMs}, clock_hi_ms = clock_hi_ms - ${deltaMs}`);
