@@ -36,7 +36,7 @@ export interface PrepareOptions {
   workload: Workload;
   backend: string;
   /** Data directory of an embedded store; default reports/data/<run id>, removed after the run unless keepData. */
-  dataDir?: string;
+  dataDir?: string | undefined;
   keepData?: boolean;
   /** Start an embedded-store run even when its planned bytes exceed the free space of its data directory. */
   ignoreFreeSpace?: boolean;

@@ -55,7 +55,7 @@ export function rowToRun(row: RunRow): RunRecord {
     finishedAt: row.finished_at === null ? null : s(row.finished_at),
     error: row.error === null ? null : s(row.error),
     stoppedAtBatch: row.stopped_at_batch === undefined || row.stopped_at_batch === null ? null : Number(row.stopped_at_batch),
-    stopInfo: row.stop_info === undefined || row.stop_info === null ? null : (json(row.stop_info) as RunRecord['stopInfo']),
+    stopInfo: row.stop_info === undefined || row.stop_info === null ? null : (json(row.stop_info) as NonNullable<RunRecord['stopInfo']>),
     pid: row.pid === undefined || row.pid === null ? null : Number(row.pid),
     runHost: row.run_host === undefined || row.run_host === null ? null : s(row.run_host),
     heartbeatAt: row.heartbeat_at === undefined || row.heartbeat_at === null ? null : s(row.heartbeat_at),

@@ -18,7 +18,7 @@ const KNOWN = new Set(['$schema', 'description', 'objects', 'batchSize', 'concur
 const DS_KNOWN = new Set(['id', 'size', 'kind', 'mime']);
 
 /** Fields that override the defaults; fanout may give one of its two fields. */
-export type WorkloadOverrides = Partial<Omit<Workload, 'fanout'>> & { fanout?: Partial<FanoutSpec> };
+export type WorkloadOverrides = { [K in keyof Omit<Workload, 'fanout'>]?: Workload[K] | undefined } & { fanout?: Partial<FanoutSpec> | undefined };
 
 function fail(file: string, what: string, hint: string): never {
   throw new UsageError('E_BAD_WORKLOAD', `workload file ${file}: ${what}`, hint);

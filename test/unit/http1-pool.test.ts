@@ -120,7 +120,7 @@ describe('http1 write client', () => {
 
 describe('http1 write client against awkward servers', () => {
   it('takes an early answer (413 before the body was read) and does not reuse that connection', async () => {
-    const server = createServer((req, res) => {
+    const server = createServer((_req, res) => {
       res.writeHead(413, { 'content-length': '0', connection: 'close' });
       res.end();
     });

@@ -22,7 +22,7 @@ export interface Fedora3ServerOptions {
   port?: number; // default 0 (ephemeral)
   dataDir: string; // LevelDB directory (created if missing)
   user?: string; // when set, writes (POST/PUT/DELETE) need Basic auth with user+password; GET stays anonymous (Fedora's default)
-  password?: string;
+  password?: string | undefined;
   repositoryName?: string; // default 'ingest-scale Fedora 3 reference server'
 }
 

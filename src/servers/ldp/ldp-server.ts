@@ -26,7 +26,7 @@ export interface LdpServerOptions {
   containment?: Containment;
   /** When set, every request needs Basic auth (401 with WWW-Authenticate: Basic realm="fcrepo"). */
   user?: string;
-  password?: string;
+  password?: string | undefined;
   /** Transaction expiry (default 180000 ms, Fedora's 3 minutes), checked lazily. */
   txTimeoutMs?: number;
   /** Size of the LevelDB chunks binaries are stored in (default 256 KiB). */
