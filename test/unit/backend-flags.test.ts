@@ -18,6 +18,8 @@ const COMMON = new Set([
   // the run's lifecycle and probes: every backend takes them (the timeouts matter only to HTTP backends)
   '--request-timeout', '--connect-timeout', '--retries', '--probe', '--probe-sample', '--probe-stop-above',
   '--max-datastream-size', '--ignore-free-space', '--resume',
+  // scale-out: a run's shard (the backends that cannot be shared refuse --shard at run time, naming why)
+  '--shard', '--run-id', '--start-at',
 ]);
 
 test('every flag of run is either common to all backends or in the backend flag table', () => {
