@@ -11,8 +11,10 @@
  * Nothing is recorded: no batch, no operation, no time.
  *
  * What it costs the measurement: the store saw `count` writes and deletes before the run (a store
- * that keeps tombstones keeps these). Backends that cannot remove an object, backends with a batch
- * lifecycle (transactions around a batch) and in-process stores (warmsUp) are not warmed. A run
+ * that keeps tombstones keeps these). A backend with a batch lifecycle (level containers made before a
+ * batch, a transaction around it) runs it around the warm-up as around a batch, with the flat layout
+ * only (the levels of another layout would stay). Backends that cannot remove an object and
+ * in-process stores (warmsUp) are not warmed. A run
  * stopped at once (a second signal) during the warm-up may leave warm-up objects behind. A warm-up object that cannot be removed fails the run before batch 1 (E_TARGET, exit 4).
  */
 import { canRemove, hasBatchLifecycle, type Backend } from '../backends/backend.js';
@@ -51,10 +53,16 @@ export interface WarmupResult {
 export async function warmUpClient(backend: Backend, w: Workload, idPrefix: string, count = warmupObjects(w)): Promise<WarmupResult> {
   if (count <= 0) return { objects: 0, skipped: 'no objects to warm with' };
   if (!canRemove(backend)) return { objects: 0, skipped: `backend ${backend.name} cannot remove objects` };
-  if (hasBatchLifecycle(backend)) return { objects: 0, skipped: `backend ${backend.name} runs batches as transactions` };
+  const lifecycle = hasBatchLifecycle(backend) ? backend : null;
+  // a layout with levels would leave the warm-up's own level containers behind
+  if (lifecycle && w.layout !== 'flat') return { objects: 0, skipped: `layout ${w.layout}: the warm-up would leave level containers behind` };
   const plans = Array.from({ length: count }, (_, k) => planObject(w, w.objects + k, { idPrefix: `${idPrefix}warm-` }));
-  const timings = await runPool(plans, w.concurrency, (p) => backend.ingest(p));
-  const failed = timings.flat().filter((t) => t.status === 'failed').length;
+  // the batch's own work around it too (a transaction per batch is begun and committed), as a batch does
+  if (lifecycle) await lifecycle.prepareBatch(plans);
+  const begun = lifecycle ? await lifecycle.beginBatch() : [];
+  const timings = begun.some((t) => t.status === 'failed') ? [] : await runPool(plans, w.concurrency, (p) => backend.ingest(p));
+  if (lifecycle) await lifecycle.endBatch();
+  const failed = timings.flat().filter((t) => t.status === 'failed').length + (timings.length === 0 ? count : 0);
   // each removal is tried twice (a transient failure of the target is not a reason to fail the run)
   const removals = await runPool(plans, w.concurrency, async (p) => {
     let why = '';
