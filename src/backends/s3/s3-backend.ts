@@ -44,7 +44,7 @@ export interface S3Options {
   createBucket: boolean;
   allowExisting: boolean;
   runId: string;
-  workload: Pick<Workload, 'layout' | 'fanout'>;
+  workload: Pick<Workload, 'layout' | 'fanout'> & { datastreams?: readonly { id: string }[] };
   purpose: 'run' | 'clean';
 }
 
@@ -54,14 +54,19 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, 
   private readonly clients: S3Client[];
   private readonly names: string[];
   private readonly root: string;
-  /** The datastream ids of the run's objects, learned from the first object stored (an object is one key per datastream). */
-  private dsIds: string[] | null = null;
+  /**
+   * The datastream ids of the run's objects (an object is one key per datastream): the workload's,
+   * or, when the options carry none, learned from the first object stored.
+   */
+  private dsIds: string[] | null;
 
   constructor(private readonly o: S3Options) {
     this.names = bucketNames(o.bucket, o.buckets ?? 1);
     const credentials = loadCredentials(o.profile);
     this.clients = this.names.map((bucket) => new S3Client({ ...o, bucket, credentials }));
     this.root = `ingest-scale/${o.runId}`;
+    // known before the first ingest, so a resume's recovery deletes (before its first batch) remove the keys
+    this.dsIds = o.workload.datastreams?.map((d) => d.id) ?? null;
   }
 
   /** The client of object g's bucket. */
