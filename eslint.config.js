@@ -64,7 +64,7 @@ const rooms = [
     // (src/cli/serve-command.ts) starts them
     files: ['src/servers/**/*.ts'],
     restrictions: [
-      away(['backends'], 'src/servers/ shares no code with the clients in src/backends/ (a reference server is an independent implementation).'),
+      away(['backends', 'http1'], 'src/servers/ shares no code with the clients in src/backends/ and src/http1/ (a reference server is an independent implementation).'),
       away(['engine', 'store', 'report', 'analysis', 'generate', 'workload', 'import'], 'a reference server imports only src/servers/ and src/errors.ts.'),
       TOP,
     ],
@@ -89,6 +89,18 @@ const rooms = [
       away(['engine', 'report', 'import'], 'src/store/ sits below the engine: it imports no src/engine/, src/report/ or src/import/.'),
       away(['analysis', 'backends'], 'src/store/ keeps records: it imports no src/analysis/ (statistics are derived by the caller) and no src/backends/ (the records are in src/model/).'),
       TOP,
+    ],
+  },
+  {
+    // the keep-alive HTTP/1.1 write client: transport only (no protocol, no backend); node: modules,
+    // its own files and src/model/ (OpError) only
+    name: 'http1',
+    files: ['src/http1/*.ts'],
+    restrictions: [
+      {
+        pattern: { regex: '^(?!node:|\\./|\\.\\./model/)', message: 'src/http1/ is the write client alone: it imports node: modules, its own files and src/model/ only.' },
+        dynamic: '^(?!node:|\\.\\x2F|\\.\\.\\x2Fmodel\\x2F)',
+      },
     ],
   },
   {
@@ -160,7 +172,7 @@ const rooms = [
     // the rest of src/ (engine, generate, workload, the top-level files)
     name: 'src',
     files: ['src/**/*.ts'],
-    ignores: ['src/cli/**', 'src/servers/**', 'src/backends/**', 'src/store/**', 'src/model/*.ts', 'src/analysis/*.ts', 'src/report/**', 'src/compare/**', 'src/shard/**', 'src/import/**'],
+    ignores: ['src/cli/**', 'src/servers/**', 'src/backends/**', 'src/store/**', 'src/model/*.ts', 'src/analysis/*.ts', 'src/report/**', 'src/compare/**', 'src/shard/**', 'src/import/**', 'src/http1/*.ts'],
     restrictions: [TOP],
   },
   {

@@ -1,11 +1,11 @@
 /**
  * Child process of the HTTP overhead benchmark, a third reference: the tool's own write client
- * (src/backends/http/http1-pool.ts) sending one fixed Buffer per request, with the same
+ * (src/http1/http1-pool.ts) sending one fixed Buffer per request, with the same
  * connections and count. Against autocannon it shows the client's own cost; against the engine,
  * what content generation, timing and the batch runner add. Prints one JSON line.
  */
 import { randomBytes } from 'node:crypto';
-import { Http1Pool } from '../../src/backends/http/http1-pool.js';
+import { Http1Pool } from '../../src/http1/http1-pool.js';
 import { runPool } from '../../src/engine/pool.js';
 import { hrNow, msSince } from '../lib/stats.js';
 import { clientArg, printResult } from './client-arg.js';

@@ -3,8 +3,12 @@
  * with a stable error code: failures are data, never a lost batch.
  */
 import { IngestScaleError } from '../errors.js';
+import { OpError } from '../model/op-error.js';
 import type { OpKind, OpTiming } from '../model/timings.js';
 import { backoffMs, doneByEarlierAttempt, retryPolicy, shouldRetry, type FailureFacts } from './retry-policy.js';
+
+/** The operation error lives in src/model/op-error.ts (the write client throws it too); the backends take it from here. */
+export { OpError };
 
 export interface OpMeta {
   kind: OpKind;
@@ -18,18 +22,6 @@ export interface OpMeta {
    * server chooses the name): only a store's refusal (503, 429, a refused connect) is retried.
    */
   onceOnly?: boolean;
-}
-
-/** An error that carries an operation error code (and an HTTP status where there was one). */
-export class OpError extends Error {
-  constructor(
-    readonly errorCode: string,
-    message: string,
-    readonly httpStatus: number | null = null,
-  ) {
-    super(message);
-    this.name = 'OpError';
-  }
 }
 
 export function errorCodeOf(e: unknown): string {

@@ -1,5 +1,5 @@
 /**
- * Body buffers reused across requests (src/backends/http/body-pool.ts): the write client says when a
+ * Body buffers reused across requests (src/http1/body-pool.ts): the write client says when a
  * body's bytes have all left (Http1Result.bodyReleased: false while any of it is queued, as against a
  * server that answers without reading), and the http-put backend reuses a buffer only then. End to
  * end, real loopback servers check the SHA-256 of every body they received, one of them answering
@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { HttpPutBackend } from '../../src/backends/http-put/http-put-backend.js';
-import { BodyPool } from '../../src/backends/http/body-pool.js';
-import { Http1Pool } from '../../src/backends/http/http1-pool.js';
+import { BodyPool } from '../../src/http1/body-pool.js';
+import { Http1Pool } from '../../src/http1/http1-pool.js';
 import { runPool } from '../../src/engine/pool.js';
 import { contentSha256 } from '../../src/generate/content.js';
 import { planBatch } from '../../src/generate/plan.js';

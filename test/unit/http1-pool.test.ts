@@ -14,7 +14,7 @@ import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Http1Pool } from '../../src/backends/http/http1-pool.js';
+import { Http1Pool } from '../../src/http1/http1-pool.js';
 import { HttpTarget } from '../../src/backends/http/http-target.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { ParseError, ResponseParser, type ParsedHead } from '../../src/backends/http/http1-response-parser.js';
+import { ParseError, ResponseParser, type ParsedHead } from '../../src/http1/http1-response-parser.js';
 
 interface Parsed {
   head: ParsedHead | null;

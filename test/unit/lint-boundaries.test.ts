@@ -71,6 +71,20 @@ describe('servers and backends share no code', () => {
   });
 });
 
+describe('the write client is a room of its own', () => {
+  test('src/http1/ importing a backend, the engine or a package is reported; a server importing it is reported', async () => {
+    await reported('src/http1/scratch.ts', "import { OpError } from '../backends/op-timer.js';\nexport { OpError };\n", 'no-restricted-imports', /src\/http1\/ is the write client alone/);
+    await reported('src/http1/scratch.ts', "import { Pool } from 'undici';\nexport { Pool };\n", 'no-restricted-imports', /src\/http1\//);
+    await reported('src/http1/scratch.ts', "export const m = await import('../engine/pool.js');\n", 'no-restricted-syntax', /import\(\)/);
+    await reported('src/servers/ldp/scratch.ts', "import { Http1Pool } from '../../http1/http1-pool.js';\nexport { Http1Pool };\n", 'no-restricted-imports', /shares no code with the clients/);
+  });
+
+  test('node: modules, its siblings and the model pass; a backend may import it', async () => {
+    await clean('src/http1/scratch.ts', "import { connect } from 'node:net';\nimport { OpError } from '../model/op-error.js';\nimport { atEndOfTurn } from './turn-writes.js';\nexport { connect, OpError, atEndOfTurn };\n");
+    await clean('src/backends/http/scratch.ts', "import { Http1Pool } from '../../http1/http1-pool.js';\nexport { Http1Pool };\n");
+  });
+});
+
 describe('the model imports nothing', () => {
   test('a model file importing another room, a node: module or a package is reported', async () => {
     await reported('src/model/scratch.ts', "import type { ResultsStore } from '../store/results-store.js';\nexport type { ResultsStore };\n", 'no-restricted-imports', /src\/model\/ imports nothing/);

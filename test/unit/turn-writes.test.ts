@@ -1,5 +1,5 @@
 /**
- * Writes held to the end of the event-loop turn (src/backends/http/turn-writes.ts) and the write
+ * Writes held to the end of the event-loop turn (src/http1/turn-writes.ts) and the write
  * client's use of them: a request goes out at once when it is alone, and joins the end-of-turn
  * writes when other requests are in flight; bodies still arrive intact, a request whose
  * connection broke before its turn ended is failed, not written.
@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { Http1Pool } from '../../src/backends/http/http1-pool.js';
-import { atEndOfTurn, queuedWrites } from '../../src/backends/http/turn-writes.js';
+import { Http1Pool } from '../../src/http1/http1-pool.js';
+import { atEndOfTurn, queuedWrites } from '../../src/http1/turn-writes.js';
 
 /** Lets every pending promise reaction run (the pool's acquire-then-send is a few reactions deep). */
 async function settleMicrotasks(): Promise<void> {

@@ -13,9 +13,9 @@ import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPa
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import { headSize, rangeBody } from '../http/probe-requests.js';
 import { propfindMembers, putVersion, refuseUnlistable } from './http-put-probes.js';
-import { BodyPool } from '../http/body-pool.js';
+import { BodyPool } from '../../http1/body-pool.js';
 import { headerValue, HttpTarget, refusal, targetError, unreachable, type HttpTargetOptions } from '../http/http-target.js';
-import { COPY_LIMIT } from '../http/write-body.js';
+import { COPY_LIMIT } from '../../http1/write-body.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { asked, deleteResource, type CollectionsMode } from './dav-collections.js';
 import { RunCollections } from './run-collections.js';

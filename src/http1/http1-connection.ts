@@ -1,5 +1,5 @@
 /**
- * One keep-alive HTTP/1.1 connection of the write client (src/backends/http/http1-pool.ts): it
+ * One keep-alive HTTP/1.1 connection of the write client (src/http1/http1-pool.ts): it
  * sends one request at a time (never pipelines) — a prebuilt head and the body in as few writes as
  * possible, streaming long bodies with backpressure — and parses the response as it arrives. A
  * response that ends before the body was sent (an early 401 or 413), a `Connection: close`, bytes
@@ -7,7 +7,7 @@
  * never reused with a half-sent request.
  */
 import type { Socket } from 'node:net';
-import { OpError } from '../op-timer.js';
+import { OpError } from '../model/op-error.js';
 import { ResponseParser, type Headers, type ParsedHead } from './http1-response-parser.js';
 import { atEndOfTurn } from './turn-writes.js';
 import { COPY_LIMIT, EMPTY, gather, type WriteBody } from './write-body.js';

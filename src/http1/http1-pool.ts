@@ -9,7 +9,7 @@
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { OpError } from '../op-timer.js';
+import { OpError } from '../model/op-error.js';
 import { Http1Connection, type Http1Result } from './http1-connection.js';
 import type { WriteBody } from './write-body.js';
 

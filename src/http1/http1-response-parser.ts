@@ -1,5 +1,5 @@
 /**
- * An incremental HTTP/1.1 response parser for the keep-alive client (src/backends/http/http1-*):
+ * An incremental HTTP/1.1 response parser for the keep-alive client (src/http1/http1-*):
  * status line and headers, then the body framed as RFC 9112 §6.3 says — none (HEAD, 1xx, 204,
  * 304), chunked, Content-Length, or until the connection closes. Bytes may arrive split anywhere;
  * interim 1xx responses are skipped. Malformed input throws a ParseError (the connection is then
