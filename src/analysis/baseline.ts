@@ -128,12 +128,12 @@ function decide(pairs: number, logLower: number, limit: number, what: string): {
   if (!Number.isFinite(logLower)) return { verdict: 'INCONCLUSIVE', reason: `the confidence interval of the ${what} could not be computed` };
   const lo = fixed3(Math.exp(logLower));
   if (logLower > Math.log(limit) + LOG_NOISE_FLOOR) {
-    return { verdict: 'FAIL', reason: `the lower 95% bound of the ${what} (${lo}) is above the limit ${limit.toFixed(2)}` };
+    return { verdict: 'FAIL', reason: `the lower end of the 95% CI of the ${what} (${lo}) is above the limit ${limit.toFixed(2)}` };
   }
   if (logLower > LOG_NOISE_FLOOR) {
-    return { verdict: 'WARN', reason: `the ${what} is above 1 (lower 95% bound ${lo}) but not above the limit ${limit.toFixed(2)}` };
+    return { verdict: 'WARN', reason: `the ${what} is above 1 (the lower end of its 95% CI is ${lo}) but not above the limit ${limit.toFixed(2)}` };
   }
-  return { verdict: 'PASS', reason: `no significant increase: the lower 95% bound of the ${what} (${lo}) is not above 1.00` };
+  return { verdict: 'PASS', reason: `no significant increase: the lower end of the 95% CI of the ${what} (${lo}) is not above 1.00` };
 }
 
 function scalingOf(window: Float64Array, d: Float64Array, limit: number, batchSize: number): ScalingResult {

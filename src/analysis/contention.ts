@@ -5,7 +5,7 @@
  * 1. Rise. On a per-batch pressure series p_i (a share of the batch's wall time, 0..1; CPU pressure,
  *    then I/O pressure, then the tool's own wait for a CPU): Pettitt's change-point test (pettitt.ts) gives the split t* and its p-value.
  *    A rise is reported when the later batches are higher (U_{t*} < 0), p < RISE_P, each side has at
- *    least MIN_SIDE batches, and the Hodges–Lehmann shift after − before has its lower 95% bound
+ *    least MIN_SIDE batches, and the Hodges–Lehmann shift after − before has the lower end of its 95% CI
  *    (Mann–Whitney, two-sample-shift.ts) above MIN_RISE (5 points of the batch's wall time): a
  *    significant and a practical rise. It is named by the first batch after the split ("from batch 21")
  *    and the medians of the two sides ("CPU pressure 3% → 61%").

@@ -45,7 +45,7 @@ export const MIN_KEPT_BATCHES = 10;
 
 export interface GateOptions {
   batchSize: number;
-  /** FAIL when the lower 95% bound of the growth ratio exceeds this. Default 1.10. */
+  /** FAIL when the lower end of the growth ratio's CI (at ciZ: 95% by default) exceeds this. Default 1.10. */
   limit?: number;
   /**
    * Normal quantile of the two-sided CI of the slope. Default 1.959964 (95%,

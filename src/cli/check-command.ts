@@ -14,7 +14,7 @@ export function checkCommand(ctx: CliContext): Command {
     .description('apply the growth gate to a recorded run: does per-batch time grow as the store fills? With --baseline: does it grow faster than the baseline run did?')
     .argument('<run>', 'run id (or a unique prefix of it), or "last"')
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
-    .option('--max-growth <ratio>', fromRun('FAIL when the 95% CI lower bound of the growth ratio is above this', '1.10'))
+    .option('--max-growth <ratio>', fromRun('FAIL when the lower end of the CI of the growth ratio (95%, or 97.5% per look on a run with operation records) is above this', '1.10'))
     .option('--min-detectable <ratio>', fromRun('INCONCLUSIVE (exit 3) instead of PASS or WARN when the run could not have caught growth of this ratio with 80% power (e.g. 1.5)', 'off'))
     .option('--baseline <run>', 'gate on the scaling regression against this run of the same workload (batches paired by index)')
     .option('--max-level-change <fraction>', 'with --baseline: also FAIL when per-batch time is surely more than this much above the baseline (e.g. 0.25)')
