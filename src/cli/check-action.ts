@@ -2,8 +2,9 @@
 import type { RunEvaluation } from '../engine/evaluate-run.js';
 import { loadReportInput } from '../engine/report-loader.js';
 import { ExitCode, exitCodeForVerdict } from '../exit-codes.js';
-import { baselineFacts } from '../report/report-facts.js';
+import { baselineFacts, errorBudgetOf, errorBudgetText } from '../report/report-facts.js';
 import { baselineVerdictText, completionHead } from '../report/verdict-block.js';
+import { readOpTotals } from '../store/batch-times.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
@@ -44,12 +45,16 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
     const own = input.candidate.evaluation;
     const notes = (input.gateNotes ?? []).map((n) => `note: ${n}`);
     const gates = { maxGrowth: input.gates.maxGrowth, maxErrorRate: input.gates.maxErrorRate, minDetectable: input.gates.minDetectable ?? null, overridden: input.gateNotes ?? [] };
+    // the error budget as run and report give it: a line when operations failed or were retried, always in --json
+    const totals = await readOpTotals(store.db, own.run.id);
+    const errors = errorBudgetOf(totals, input.candidate.errors, input.gates.maxErrorRate);
+    const budgetLines = totals.failed > 0 || totals.retried > 0 ? [`error budget: ${errorBudgetText(errors)}`] : [];
     const facts = baselineFacts(input);
     if (!facts || !input.baseline) {
       const probes = input.probes?.verdicts ?? [];
       const probeOut = probes.length === 0 ? {} : { probes: probeJson(probes) };
       const probeLines = probes.length === 0 ? [] : ['', probeText(probes, own.run, f.gateProbes === true)];
-      ctx.out(f.json ? JSON.stringify({ ...evaluationJson(own), gates, ...probeOut }) : [...probeStopHead(own.run), evaluationText(own), ...probeLines, ...notes].join('\n'));
+      ctx.out(f.json ? JSON.stringify({ ...evaluationJson(own), gates, errors, ...probeOut }) : [...probeStopHead(own.run), evaluationText(own), ...budgetLines, ...probeLines, ...notes].join('\n'));
       if (f.gateProbes === true && own.completion?.state !== 'failed') return exitCodeForVerdict(worstVerdict(own.verdict, probes));
       return exitCodeOf(own);
     }
@@ -58,13 +63,14 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
       ctx.out(JSON.stringify({
         ...evaluationJson(own),
         gates,
+        errors,
         verdict: c.verdict,
         ownVerdict: own.verdict,
         baseline: { runId: input.baseline.evaluation.run.id, ...c, workloadDifferences: facts.workload.refusals, workloadNotes: facts.workload.notes },
       }));
     } else {
       const head = completionHead(own);
-      ctx.out([...(head ? [head, ''] : []), baselineVerdictText(c), '', `the candidate's own growth (reported, not gated with --baseline):`, evaluationText(own), ...notes].join('\n'));
+      ctx.out([...(head ? [head, ''] : []), baselineVerdictText(c), '', `the candidate's own growth (reported, not gated with --baseline):`, evaluationText(own), ...budgetLines, ...notes].join('\n'));
     }
     return own.completion && own.completion.state !== 'complete' && !own.completion.gatedPartial ? exitCodeOf(own) : exitCodeForVerdict(c.verdict);
   } finally {

@@ -47,21 +47,32 @@ export interface ErrorBudget {
   byCode: Record<string, number>;
 }
 
+/** A run's operation counts over its batches (ok, failed, and those retried before their last attempt). */
+export interface OpTotals {
+  ok: number;
+  failed: number;
+  retried: number;
+}
+
 export function errorBudget(r: ReportRun, gates: ReportGates): ErrorBudget {
-  let ok = 0;
-  let failed = 0;
-  let retried = 0;
+  const totals: OpTotals = { ok: 0, failed: 0, retried: 0 };
   for (const b of r.evaluation.batches) {
-    ok += b.okOps;
-    failed += b.failedOps;
-    retried += b.retriedOps;
+    totals.ok += b.okOps;
+    totals.failed += b.failedOps;
+    totals.retried += b.retriedOps;
   }
+  return errorBudgetOf(totals, r.errors, gates.maxErrorRate);
+}
+
+/** The error budget of operation totals (check reads them without the batch records) and the run's error codes by batch. */
+export function errorBudgetOf(totals: OpTotals, errors: ReportRun['errors'], maxErrorRate: number): ErrorBudget {
+  const { ok, failed, retried } = totals;
   const codes: Record<string, number> = {};
-  for (const e of r.errors) for (const [c, n] of Object.entries(e.codes)) codes[c] = (codes[c] ?? 0) + n;
+  for (const e of errors) for (const [c, n] of Object.entries(e.codes)) codes[c] = (codes[c] ?? 0) + n;
   const operations = ok + failed;
   const share = operations > 0 ? failed / operations : null;
-  const verdict = share === null ? 'NO_DATA' : share > gates.maxErrorRate ? 'FAIL' : 'PASS';
-  return { operations, failed, retried, share, maxErrorRate: gates.maxErrorRate, verdict, byCode: Object.fromEntries(sortedCodes(codes)) };
+  const verdict = share === null ? 'NO_DATA' : share > maxErrorRate ? 'FAIL' : 'PASS';
+  return { operations, failed, retried, share, maxErrorRate, verdict, byCode: Object.fromEntries(sortedCodes(codes)) };
 }
 
 /** "12 of 5,000 operations failed (0.24%, budget 1.0%): ETIMEDOUT 8, HTTP_503 4" */

@@ -38,3 +38,12 @@ export async function readBatchTimes(db: SqliteDb, runId: string): Promise<Batch
     after = Number((rows[rows.length - 1] as Row).idx);
   }
 }
+
+/** A run's operation counts summed over its batches: ok, failed, and retried (needed more than one attempt). */
+export async function readOpTotals(db: SqliteDb, runId: string): Promise<{ ok: number; failed: number; retried: number }> {
+  const row = await db.get<{ ok: number | null; failed: number | null; retried: number | null }>(
+    'SELECT SUM(ok_ops) AS ok, SUM(failed_ops) AS failed, SUM(retried_ops) AS retried FROM batches WHERE run_id = ?',
+    [runId],
+  );
+  return { ok: Number(row?.ok ?? 0), failed: Number(row?.failed ?? 0), retried: Number(row?.retried ?? 0) };
+}
