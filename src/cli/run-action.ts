@@ -50,6 +50,7 @@ export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
   retries?: string;
   maxDatastreamSize?: string;
   ignoreFreeSpace?: boolean;
+  clientWarmup?: boolean;
 }
 
 /** The secrets of the HTTP backends, only ever from the environment (flags show in the process list). */
@@ -116,6 +117,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
       stopEarly,
       ...(probes ? { probes } : {}),
       retries,
+      clientWarmup: f.clientWarmup === true,
       signal: signals.stop.signal,
       abortNow: signals.abortNow.signal,
       onStart: (r) => {

@@ -37,6 +37,7 @@ export function runCommand(ctx: CliContext): Command {
     .option('--shard <i/n>', 'one shard of a run filled by n processes: writes the objects whose index mod n is i, into its own --db; auto/n takes i from JOB_COMPLETION_INDEX (Kubernetes Indexed Job). Gates nothing: exit 0 complete, 4 failed; `ingest-scale merge` makes one run of the shards')
     .option('--run-id <id>', 'with --shard: the run id every shard shares (object ids start with its first 6 characters)')
     .option('--start-at <iso-time>', 'with --shard: wait until this wall time before the first batch (at most a day ahead; how late it started is recorded)')
+    .option('--client-warmup', 'networked targets: before batch 1, write and remove up to 1,000 objects outside the run to warm the client (nothing recorded; off by default)')
     .option('--stop-grace <duration>', 'after the first Ctrl-C or SIGTERM, wait this long for the current batch before abandoning it (e.g. 500ms, 30s, 2m)', '10s')
     .addHelpText('after', '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE, 4 the run failed, 130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM.\nCtrl-C or SIGTERM stops after the current batch (status aborted, finished batches kept, the default data directory kept); a second signal or --stop-grace abandons the batch in flight.\nExample: ingest-scale run -n 5000 --batch-size 250 --datastream OBJ:100KiB --datastream META:2KiB:compressible')
     .action(async (flags: RunFlags, cmd: Command) => {

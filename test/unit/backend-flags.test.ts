@@ -20,6 +20,8 @@ const COMMON = new Set([
   '--max-datastream-size', '--ignore-free-space', '--resume',
   // scale-out: a run's shard (the backends that cannot be shared refuse --shard at run time, naming why)
   '--shard', '--run-id', '--start-at',
+  // an opt-in warm-up of the client; in-process stores are never warmed
+  '--client-warmup',
 ]);
 
 test('every flag of run is either common to all backends or in the backend flag table', () => {
