@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evaluateRun } from '../src/engine/evaluate-run.js';
+import { evaluateRun } from '../src/verdict/evaluate-run.js';
 import { ResultsStore } from '../src/store/results-store.js';
 import { REPO_ROOT, runProcess } from './lib/proc.js';
 import { figure, type Benchmark, type Mode } from './lib/result.js';

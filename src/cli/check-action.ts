@@ -1,5 +1,5 @@
 /** What `ingest-scale check` does once its flags are parsed (loaded only when the command runs). */
-import type { RunEvaluation } from '../engine/evaluate-run.js';
+import type { RunEvaluation } from '../verdict/evaluate-run.js';
 import { loadReportInput } from '../engine/report-loader.js';
 import { ExitCode, exitCodeForVerdict } from '../exit-codes.js';
 import { baselineFacts, errorBudgetOf, errorBudgetText } from '../report/report-facts.js';

@@ -2,7 +2,7 @@
 import { backendModule } from '../backends/registry.js';
 import { refuseForeignFlags } from '../backends/backend-flags.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
-import { evaluateRun } from '../engine/evaluate-run.js';
+import { evaluateRun } from '../verdict/evaluate-run.js';
 import { planResume, reopenTarget } from '../engine/resume-run.js';
 import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
 import { inFlightNow } from '../engine/in-flight.js';

@@ -5,7 +5,7 @@ import { formatCount, formatMBps, formatMs } from '../report/format.js';
 import { gateJson } from '../report/gate-json.js';
 import { contentionJson } from '../report/contention-text.js';
 import { runVerdictText } from '../report/verdict-block.js';
-import type { RunEvaluation } from '../engine/evaluate-run.js';
+import type { RunEvaluation } from '../verdict/evaluate-run.js';
 import { errorBudget, errorBudgetText } from '../report/report-facts.js';
 import type { BatchErrors } from '../report/report-input.js';
 

@@ -10,7 +10,7 @@ import type { RunRecord } from '../model/records.js';
 import { ingestErrorsByBatch } from '../store/ingest-errors.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { TOOL_VERSION } from '../version.js';
-import { evaluateRun, type EvaluateOptions } from './evaluate-run.js';
+import { evaluateRun, type EvaluateOptions } from '../verdict/evaluate-run.js';
 import { probeRows, probeSeries, probeVerdictsOf } from './probes/probe-stats.js';
 import { resolveGates, type GateOverrides } from './run-gates.js';
 

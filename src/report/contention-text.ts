@@ -1,5 +1,5 @@
 /**
- * The words and JSON of the host contention guard (engine/contention-check.ts) for the verdict text,
+ * The words and JSON of the host contention guard (src/verdict/contention-check.ts) for the verdict text,
  * `check --json` and the reports.
  *
  * - A FAIL made INCONCLUSIVE, as the head line:
@@ -10,7 +10,7 @@
  * - A FAIL of a run without pressure data: a note that it was not checked against the host.
  * Nothing otherwise: a run whose host stayed quiet reads as before.
  */
-import type { ContentionAssessment } from '../engine/contention-check.js';
+import type { ContentionAssessment } from '../verdict/contention-check.js';
 
 const INDENT = '      ';
 const two = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');

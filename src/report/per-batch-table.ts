@@ -6,7 +6,7 @@
  * as storage vendors quote it), null when the batch recorded no bytes (imported series).
  */
 import type { GateResult } from '../analysis/growth-gate.js';
-import type { RunEvaluation } from '../engine/evaluate-run.js';
+import type { RunEvaluation } from '../verdict/evaluate-run.js';
 import { formatCount, formatMs } from './format.js';
 import type { BatchErrors, ReportRun } from './report-input.js';
 

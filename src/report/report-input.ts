@@ -3,7 +3,7 @@
  * batches, its evaluation (gate, early stop, verdict), per-batch error counts, and optionally a
  * baseline run with the comparison. Renderers are pure functions of this value.
  */
-import type { RunEvaluation } from '../engine/evaluate-run.js';
+import type { RunEvaluation } from '../verdict/evaluate-run.js';
 import type { ProbeSeries, ProbeVerdict } from '../engine/probes/probe-stats.js';
 
 export interface BatchErrors {

@@ -1,6 +1,6 @@
 /**
  * The host contention guard's statistics (src/analysis/contention.ts) and sampling
- * (src/engine/host-pressure.ts, src/engine/contention-check.ts) on seeded series: a rise in
+ * (src/engine/host-pressure.ts, src/verdict/contention-check.ts) on seeded series: a rise in
  * pressure half-way is found at its batch, a quiet or noisy-but-flat host is not; a constant store
  * whose batches slowed with the host is INCONCLUSIVE, a growing store stays FAIL.
  *
@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { contentionRise, contentionVerdict, MIN_RISE, pressureRise } from '../../src/analysis/contention.js';
 import { growthGate } from '../../src/analysis/growth-gate.js';
-import { assessContention } from '../../src/engine/contention-check.js';
+import { assessContention } from '../../src/verdict/contention-check.js';
 import { hostSample, parsePressureTotal, parseProcStat, parseRunDelay, type HostSnapshot } from '../../src/engine/host-pressure.js';
 import type { HostSample } from '../../src/store/host-samples.js';
 import { gauss, mulberry32 } from '../helpers/series.js';

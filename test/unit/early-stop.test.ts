@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { earlyStopCheck } from '../../src/engine/early-stop.js';
-import { evaluateRun } from '../../src/engine/evaluate-run.js';
+import { evaluateRun } from '../../src/verdict/evaluate-run.js';
 import type { BatchRecord, RunRecord } from '../../src/model/records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { FEDORA3 as F3, FEDORA4 as F4 } from '../helpers/series.js';

@@ -85,6 +85,20 @@ describe('the write client is a room of its own', () => {
   });
 });
 
+describe('the verdict reads the store and asks analysis', () => {
+  test('the verdict importing the engine, a backend or a report is reported', async () => {
+    await reported('src/verdict/scratch.ts', "import { runEngine } from '../engine/run-engine.js';\nexport { runEngine };\n", 'no-restricted-imports', /src\/verdict\/ evaluates a stored run/);
+    await reported('src/verdict/scratch.ts', "import type { Backend } from '../backends/backend.js';\nexport type { Backend };\n", 'no-restricted-imports', /src\/verdict\//);
+    await reported('src/verdict/scratch.ts', "import { renderJson } from '../report/json-report.js';\nexport { renderJson };\n", 'no-restricted-imports', /sits below the reports/);
+  });
+
+  test('store, analysis, model (and the one formatter that exists today) pass; a report may import the evaluation type only', async () => {
+    await clean('src/verdict/scratch.ts', "import type { ResultsStore } from '../store/results-store.js';\nimport { operationGate } from '../analysis/op-gate.js';\nimport type { RunRecord } from '../model/records.js';\nimport { formatCount } from '../report/format.js';\nexport { operationGate, formatCount };\nexport type { ResultsStore, RunRecord };\n");
+    await clean('src/report/scratch.ts', "import type { RunEvaluation } from '../verdict/evaluate-run.js';\nexport type { RunEvaluation };\n");
+    await reported('src/report/scratch.ts', "import { evaluateRun } from '../verdict/evaluate-run.js';\nexport { evaluateRun };\n", 'no-restricted-imports', /src\/report\/ renders strings/);
+  });
+});
+
 describe('the model imports nothing', () => {
   test('a model file importing another room, a node: module or a package is reported', async () => {
     await reported('src/model/scratch.ts', "import type { ResultsStore } from '../store/results-store.js';\nexport type { ResultsStore };\n", 'no-restricted-imports', /src\/model\/ imports nothing/);

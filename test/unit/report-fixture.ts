@@ -9,13 +9,13 @@
  * - syntheticInput(): an LDP run with operation latencies, bytes and failed operations whose
  *   per-batch time grows 3% per batch, so the early FAIL stops it before its 25 planned batches.
  * - fedora3Input(): Fedora 3 alone (a PASS).
- * Evaluations are built as evaluateRun builds them (src/engine/evaluate-run.ts), without a store.
+ * Evaluations are built as evaluateRun builds them (src/verdict/evaluate-run.ts), without a store.
  */
 import type { LnLatencyStats } from '../../src/analysis/op-gate.js';
 import { operationGate } from '../../src/analysis/op-gate.js';
 import { earlyStopBatch, sequentialLook, type SequentialLookResult } from '../../src/analysis/sequential-look.js';
 import { shareOfPlannedTime } from '../../src/engine/early-stop.js';
-import type { RunEvaluation } from '../../src/engine/evaluate-run.js';
+import type { RunEvaluation } from '../../src/verdict/evaluate-run.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { BatchErrors, ReportInput, ReportRun } from '../../src/report/report-input.js';
