@@ -11,6 +11,7 @@ import { resolveWorkload } from '../workload/resolve.js';
 import { parseBytes } from '../workload/size.js';
 import { readWorkloadFile } from '../workload/workload-file.js';
 import { plannedBatches } from '../workload/workload.js';
+import { CompareProgress } from './compare-progress.js';
 import type { CliContext } from './context.js';
 import { parseDuration } from './parse-duration.js';
 import { parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';
@@ -33,6 +34,8 @@ export interface CompareFlags extends WorkloadFlags {
   label?: string;
   db: string;
   json?: boolean;
+  /** The live progress line on stderr (drawn on a terminal only; --no-progress turns it off). */
+  progress?: boolean;
 }
 
 /** A target that failed (exit 4): with --json one object is still printed, as run does; the error goes on to main. */
@@ -76,6 +79,7 @@ export async function compare(ctx: CliContext, f: CompareFlags): Promise<ExitCod
     throw e;
   }
   const signals = new RunSignals(ctx, stopGraceMs).install();
+  const progress = f.progress !== false && ctx.stderrTty && !f.json ? new CompareProgress(process.stderr, targets.length, planned) : undefined;
   try {
     const outcome = await runCompare(store, prepared, {
       targets,
@@ -97,7 +101,8 @@ export async function compare(ctx: CliContext, f: CompareFlags): Promise<ExitCod
         ctx.err(`compare ${id}: ${workload.objects} objects in ${planned} batches into each of ${runs.length} targets, ABBA order`);
         for (const r of runs) ctx.err(`  ${r.target}: run ${r.runId}, ${r.info.backend} at ${r.info.target}${r.info.version ? ` (${r.info.product ?? ''} ${r.info.version})` : ''}`);
       },
-    });
+      ...(progress ? { onBatch: (target: string, batch: number, of: number) => progress.update(target, batch, of) } : {}),
+    }).finally(() => progress?.finish());
     if (outcome.status === 'aborted') {
       ctx.err(`compare ${outcome.compareId} aborted; each target's finished batches are recorded (runs: ${Object.entries(outcome.runs).map(([t, id]) => `${t} ${id}`).join(', ')})`);
       return signals.exitCode();

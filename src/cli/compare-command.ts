@@ -25,6 +25,7 @@ export function compareCommand(ctx: CliContext): Command {
     .option('--label <text>', 'a label prefix: each target\'s run is labelled LABEL/NAME (default: the target\'s name)')
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--json', 'print the answer as one JSON object')
+    .option('--no-progress', 'no live progress line on stderr (batch k of N, the target, elapsed, ETA; drawn only on a terminal anyway)')
     .option('--stop-grace <duration>', 'after the first Ctrl-C or SIGTERM, wait this long for the batch in flight before abandoning it', '10s')
     .addHelpText(
       'after',

@@ -9,20 +9,23 @@ import type { EngineProgress } from '../engine/run-engine.js';
 import { formatCount, formatMs } from '../report/format.js';
 import { progressBar, sparkline } from '../report/sparkline.js';
 import type { Workload } from '../workload/workload.js';
+import { TerminalLine } from './terminal-line.js';
 
 /** An operation in flight this long is a stall worth showing. */
 export const STALL_MS = 2000;
 
 export class ProgressLine {
-  private drawn = false;
+  private readonly line: TerminalLine;
   private readonly times: number[] = [];
   private last: EngineProgress | null = null;
 
   constructor(
-    private readonly stream: NodeJS.WriteStream,
+    stream: NodeJS.WriteStream,
     private readonly workload: Workload,
     private readonly plannedBatches = 0,
-  ) {}
+  ) {
+    this.line = new TerminalLine(stream);
+  }
 
   update(p: EngineProgress): void {
     this.times.push(p.batch.wallMs);
@@ -39,7 +42,7 @@ export class ProgressLine {
     const p = this.last;
     const wait = stall ? `${stall.count} request${stall.count === 1 ? '' : 's'} waiting ${Math.floor(stall.oldestMs / 1000)} s` : null;
     if (p === null) {
-      if (wait) this.write(`${progressBar(0, 16)} batch 1/${this.plannedBatches}  ${wait}`);
+      if (wait) this.line.write(`${progressBar(0, 16)} batch 1/${this.plannedBatches}  ${wait}`);
       return;
     }
     const mbps = p.elapsedMs > 0 ? p.bytesDone / 1e6 / (p.elapsedMs / 1000) : 0;
@@ -47,21 +50,14 @@ export class ProgressLine {
     const etaMs = p.objectsDone > 0 ? (p.elapsedMs / p.objectsDone) * left : NaN;
     const failed = p.failedOps > 0 ? `  ${p.failedOps} failed` : '';
     const batch = wait ? `batch ${Math.min(p.batch.index + 1, p.plannedBatches)}/${p.plannedBatches}` : `batch ${p.batch.index}/${p.plannedBatches}`;
-    this.write(
+    this.line.write(
       `${progressBar(p.objectsDone / this.workload.objects, 16)} ${batch}` +
         `  ${formatCount(p.objectsDone)}/${formatCount(this.workload.objects)} objects  ${mbps.toFixed(1)} MB/s` +
         `  ${wait ?? `ETA ${left === 0 ? 'done' : formatMs(etaMs)}`}  last ${formatMs(p.batch.wallMs)} ${sparkline(this.times, 24)}${failed}`,
     );
   }
 
-  private write(line: string): void {
-    const width = this.stream.columns ?? 120;
-    this.stream.write(`\r\x1b[2K${[...line].slice(0, width - 1).join('')}`);
-    this.drawn = true;
-  }
-
   done(): void {
-    if (this.drawn) this.stream.write('\n');
-    this.drawn = false;
+    this.line.end();
   }
 }
