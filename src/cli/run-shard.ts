@@ -13,7 +13,7 @@ import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { keystreamImpl } from '../generate/native-keystream.js';
 import { hostFactsOf } from '../model/host-facts.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import { ResultsStore } from '../store/results-store.js';
 import { hasRun } from '../store/shard-records.js';
 import { checkShardable, shardObjectCount } from '../shard/partition.js';

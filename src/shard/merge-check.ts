@@ -4,7 +4,7 @@
  * the objects it owns. Any gap is exit 2 naming what is missing.
  */
 import { UsageError } from '../errors.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { shardObjectFacts } from '../store/shard-merge-records.js';
 import type { ShardRow } from '../store/shard-records.js';

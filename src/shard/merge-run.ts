@@ -7,7 +7,7 @@
  */
 import { quantileOfSorted } from '../analysis/percentiles.js';
 import { UsageError } from '../errors.js';
-import type { BatchRecord, OpRecord, RunRecord } from '../store/records.js';
+import type { BatchRecord, OpRecord, RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { batchOpFacts, eachStoredObject, insertEdgeOps, insertMergedBatches, insertMergedOps, insertMergedShard, opsPage, shardActivity, updateBatchFacts, type EdgeOp } from '../store/shard-merge-records.js';
 import { hasRun } from '../store/shard-records.js';

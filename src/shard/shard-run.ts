@@ -13,7 +13,7 @@ import { runPool } from '../engine/pool.js';
 import { ABORTED, untilAborted } from '../engine/until-aborted.js';
 import { RunFailedError } from '../errors.js';
 import { planObject, type ObjectPlan } from '../generate/plan.js';
-import type { BatchRecord, RunRecord } from '../store/records.js';
+import type { BatchRecord, RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { createShard, finishShard, recordLateness, recordShardBatch, type ShardFacts } from '../store/shard-records.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';

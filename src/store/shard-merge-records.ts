@@ -4,7 +4,7 @@
  * come back on the shard's own time base (ms after its wall anchor).
  */
 import { BATCH_COLUMNS, batchParams, OP_COLUMNS, opParams } from './rows.js';
-import type { BatchRecord, OpRecord } from './records.js';
+import type { BatchRecord, OpRecord } from '../model/records.js';
 import type { SqliteDb } from './sqlite.js';
 import type { ShardRow } from './shard-records.js';
 

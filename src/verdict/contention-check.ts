@@ -8,7 +8,7 @@ import { contentionRise, contentionVerdict, type ContentionEffect, type Contenti
 import type { Verdict } from '../analysis/growth-gate.js';
 import { operationGate, type OperationBatch } from '../analysis/op-gate.js';
 import { readHostSamples, type HostSample } from '../store/host-samples.js';
-import type { RunRecord } from '../store/records.js';
+import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 
 export interface QuietBatches {

@@ -10,7 +10,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import { compareAnswer, type TargetPhases } from '../../src/compare/compare-answer.js';
 import { phaseData } from '../../src/compare/phase-data.js';
 import type { Phase } from '../../src/compare/phases.js';
-import type { BatchRecord } from '../../src/store/records.js';
+import type { BatchRecord } from '../../src/model/records.js';
 import { compareText } from '../../src/report/compare-text.js';
 
 const Ajv2020 = Ajv2020Module.default;
