@@ -1,8 +1,9 @@
 /**
  * Writes held to the end of the event-loop turn (src/http1/turn-writes.ts) and the write
- * client's use of them: a request goes out at once when it is alone, and joins the end-of-turn
- * writes when other requests are in flight; bodies still arrive intact, a request whose
- * connection broke before its turn ended is failed, not written.
+ * client's use of them. By default nothing is held: every request is written when it is sent, so
+ * its time counts from our write. With coalesceWrites a request goes out at once when it is alone,
+ * and joins the end-of-turn writes when other requests are in flight; bodies still arrive intact,
+ * a request whose connection broke before its turn ended is failed, not written.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -52,7 +53,7 @@ describe('atEndOfTurn', () => {
   });
 });
 
-describe('write client: requests in flight together leave at the end of the turn', () => {
+describe('write client: requests in flight together', () => {
   const server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => parts.push(c));
@@ -70,8 +71,32 @@ describe('write client: requests in flight together leave at the end of the turn
     server.close();
   });
 
-  it('defers only when another request is in flight', async () => {
+  it('by default are each written when sent, none held to the end of the turn', async () => {
+    const written: string[] = [];
     const pool = new Http1Pool({ origin, connections: 3 });
+    try {
+      await Promise.all(['a', 'b', 'c'].map((x) => pool.request('PUT', `/warm/${x}`, {}, Buffer.from(x))));
+      // spy on each connection's socket: which request's bytes reached it, and when
+      const conns = (pool as unknown as { all: Set<{ socket: { write: (...a: unknown[]) => boolean } }> }).all;
+      for (const c of conns) {
+        const write = c.socket.write.bind(c.socket);
+        c.socket.write = (...a: unknown[]) => {
+          written.push((a[0] as Buffer).toString('latin1').split(' ')[1] ?? '');
+          return write(...a);
+        };
+      }
+      const three = ['x', 'y', 'z'].map((x) => pool.request('PUT', `/${x}`, {}, Buffer.from(x)));
+      assert.equal(queuedWrites(), 0, 'nothing waits for the end of the turn');
+      assert.deepEqual(written, ['/x', '/y', '/z'], 'each request reached its socket before request() returned, in the order sent');
+      const rs = await Promise.all(three);
+      assert.deepEqual(rs.map((r) => r.headers['x-sha256']), ['x', 'y', 'z'].map((x) => sha(Buffer.from(x))));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('with coalesceWrites, defer only when another request is in flight', async () => {
+    const pool = new Http1Pool({ origin, connections: 3, coalesceWrites: true });
     try {
       // open all three connections
       await Promise.all(['a', 'b', 'c'].map((x) => pool.request('PUT', `/warm/${x}`, {}, Buffer.from(x))));
@@ -89,8 +114,8 @@ describe('write client: requests in flight together leave at the end of the turn
     }
   });
 
-  it('bodies of every size arrive intact through deferred writes at concurrency 8', async () => {
-    const pool = new Http1Pool({ origin, connections: 8 });
+  it('with coalesceWrites, bodies of every size arrive intact through deferred writes at concurrency 8', async () => {
+    const pool = new Http1Pool({ origin, connections: 8, coalesceWrites: true });
     try {
       await Promise.all(Array.from({ length: 8 }, (_, i) => pool.request('PUT', `/warm/${i}`, {}, Buffer.from('w'))));
       const sizes = [0, 1, 1024, 4096, 4097, 65536, 300_000, 1024 * 1024];
@@ -121,7 +146,7 @@ describe('write client: a connection that breaks while its write waits', () => {
       });
     });
     const port = await listen(server);
-    const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 3 });
+    const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 3, coalesceWrites: true });
     try {
       await Promise.all(['a', 'b', 'c'].map((x) => pool.request('PUT', `/warm/${x}`, {}, Buffer.from(x))));
       const first = pool.request('PUT', '/first', {}, Buffer.from('f'));
