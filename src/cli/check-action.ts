@@ -1,15 +1,15 @@
 /** What `ingest-scale check` does once its flags are parsed (loaded only when the command runs). */
-import type { RunEvaluation } from '../verdict/evaluate-run.js';
-import { loadReportInput } from '../engine/report-loader.js';
-import { ExitCode, exitCodeForVerdict } from '../exit-codes.js';
-import { baselineFacts, errorBudgetOf, errorBudgetText } from '../report/report-facts.js';
+import { loadEvaluation } from '../verdict/load-evaluation.js';
+import { exitCodeOf } from '../verdict/exit-code.js';
+import type { ExitCode } from '../exit-codes.js';
+import { errorBudgetOf, errorBudgetText } from '../report/report-facts.js';
 import { baselineVerdictText, completionHead } from '../report/verdict-block.js';
 import { readOpTotals } from '../store/batch-times.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 import { evaluationJson, evaluationText } from './run-output.js';
-import { probeJson, probeStopHead, probeText, worstVerdict } from './probe-cli.js';
+import { probeJson, probeStopHead, probeText } from './probe-cli.js';
 
 export interface CheckFlags {
   db: string;
@@ -24,16 +24,11 @@ export interface CheckFlags {
   gateProbes?: boolean;
 }
 
-/** A failed run is exit 4 (its failure, not its growth); an unfinished one INCONCLUSIVE; else the verdict's. */
-function exitCodeOf(e: RunEvaluation): ExitCode {
-  return e.completion?.state === 'failed' ? ExitCode.RunFailed : exitCodeForVerdict(e.verdict);
-}
-
 export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promise<ExitCode> {
   const overrides = parseGateOverrides(f);
   const store = await ResultsStore.open(f.db, 'read');
   try {
-    const input = await loadReportInput(store, {
+    const input = await loadEvaluation(store, {
       run: ref,
       ...(f.baseline === undefined ? {} : { baseline: f.baseline }),
       gates: overrides,
@@ -49,14 +44,13 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
     const totals = await readOpTotals(store.db, own.run.id);
     const errors = errorBudgetOf(totals, input.candidate.errors, input.gates.maxErrorRate);
     const budgetLines = totals.failed > 0 || totals.retried > 0 ? [`error budget: ${errorBudgetText(errors)}`] : [];
-    const facts = baselineFacts(input);
+    const facts = input.comparison;
     if (!facts || !input.baseline) {
       const probes = input.probes?.verdicts ?? [];
       const probeOut = probes.length === 0 ? {} : { probes: probeJson(probes) };
       const probeLines = probes.length === 0 ? [] : ['', probeText(probes, own.run, f.gateProbes === true)];
       ctx.out(f.json ? JSON.stringify({ ...evaluationJson(own), gates, errors, ...probeOut }) : [...probeStopHead(own.run), evaluationText(own), ...budgetLines, ...probeLines, ...notes].join('\n'));
-      if (f.gateProbes === true && own.completion?.state !== 'failed') return exitCodeForVerdict(worstVerdict(own.verdict, probes));
-      return exitCodeOf(own);
+      return exitCodeOf(input);
     }
     const c = facts.comparison;
     if (f.json) {
@@ -72,7 +66,7 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
       const head = completionHead(own);
       ctx.out([...(head ? [head, ''] : []), baselineVerdictText(c), '', `the candidate's own growth (reported, not gated with --baseline):`, evaluationText(own), ...budgetLines, ...notes].join('\n'));
     }
-    return own.completion && own.completion.state !== 'complete' && !own.completion.gatedPartial ? exitCodeOf(own) : exitCodeForVerdict(c.verdict);
+    return exitCodeOf(input);
   } finally {
     await store.close();
   }

@@ -6,7 +6,7 @@
 import { growthGate } from '../analysis/growth-gate.js';
 import { parseProbeKinds, PROBE_KINDS, type ProbeKind } from '../engine/probes/probe-kinds.js';
 import { DEFAULT_PROBE_SAMPLE, type ProbeOptions } from '../engine/probes/probe-runner.js';
-import { probeRows, probeSeries } from '../engine/probes/probe-stats.js';
+import { probeRows, probeSeries } from '../verdict/probe-stats.js';
 import { UsageError } from '../errors.js';
 import type { ChartSeries } from '../report/chart.js';
 import { formatMs } from '../report/format.js';
@@ -16,7 +16,8 @@ import { parseDuration } from './parse-duration.js';
 import { parseIntFlag } from './parse-flags.js';
 
 // what run and check print about probes is the reports' text too (src/report/probe-text.ts)
-export { probeJson, probeText, worstVerdict } from '../report/probe-text.js';
+export { probeJson, probeText } from '../report/probe-text.js';
+export { worstVerdict } from '../verdict/exit-code.js';
 
 export interface ProbeFlags {
   probe?: string;

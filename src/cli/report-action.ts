@@ -1,7 +1,7 @@
 /** What `ingest-scale report` does once its flags are parsed (loaded only when the command runs). */
 import { writeFileSync } from 'node:fs';
 import { loadCompareSeries } from '../compare/compare-series.js';
-import { loadReportInput } from '../engine/report-loader.js';
+import { loadEvaluation } from '../verdict/load-evaluation.js';
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { renderCompareHtml } from '../report/html/compare-page.js';
@@ -53,9 +53,9 @@ export async function report(ctx: CliContext, ref: string | undefined, f: Report
   try {
     if (f.compare !== undefined) text = renderCompareHtml(await loadCompareSeries(store, f.compare), new Date().toISOString(), TOOL_VERSION);
     else {
-      const input = await loadReportInput(store, { run: ref ?? 'last', ...(f.baseline === undefined ? {} : { baseline: f.baseline }), gates, force: f.force === true, allowPartial: f.allowPartial === true, gateProbes: f.gateProbes === true });
-      for (const n of input.gateNotes ?? []) ctx.err(`note: ${n}`);
-      text = render(input);
+      const evaluation = await loadEvaluation(store, { run: ref ?? 'last', ...(f.baseline === undefined ? {} : { baseline: f.baseline }), gates, force: f.force === true, allowPartial: f.allowPartial === true, gateProbes: f.gateProbes === true });
+      for (const n of evaluation.gateNotes ?? []) ctx.err(`note: ${n}`);
+      text = render({ ...evaluation, generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION });
     }
   } finally {
     await store.close();

@@ -8,7 +8,8 @@ import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/ru
 import { inFlightNow } from '../engine/in-flight.js';
 import { objectIdPrefix } from '../engine/object-ids.js';
 import { prepareRun, runSession } from '../engine/run-session.js';
-import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
+import { ExitCode } from '../exit-codes.js';
+import { exitCodeOf } from '../verdict/exit-code.js';
 import { isIngestScaleError } from '../errors.js';
 import { ResultsStore } from '../store/results-store.js';
 import { ingestErrorsByBatch } from '../store/ingest-errors.js';
@@ -26,7 +27,7 @@ import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
 import { workloadFromFlags, type WorkloadFlags } from './workload-options.js';
 import { parseProbeFlags, probeJson, probeStopHead, probeText, type ProbeFlags } from './probe-cli.js';
-import { probeVerdicts } from '../engine/probes/probe-stats.js';
+import { probeVerdicts } from '../verdict/probe-stats.js';
 import { parseShardFlags, type ShardFlags } from './shard-flags.js';
 
 export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
@@ -138,7 +139,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
       ctx.err(abortedNote(result, prepared.removableDataDir));
       return signals.exitCode();
     }
-    return exitCodeForVerdict(evaluation.verdict);
+    return exitCodeOf({ candidate: { evaluation, errors }, gates: { maxGrowth: limit, maxErrorRate } });
   } catch (e) {
     progress?.done();
     if (isIngestScaleError(e) && e.exitCode === ExitCode.RunFailed && f.json) {

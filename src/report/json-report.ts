@@ -14,7 +14,7 @@ import { gateJson } from './gate-json.js';
 import { contentionJson } from './contention-text.js';
 import { probeJson } from './probe-text.js';
 import { batchRows } from './per-batch-table.js';
-import { baselineFacts, errorBudget } from './report-facts.js';
+import { errorBudget } from './report-facts.js';
 import type { ReportInput } from './report-input.js';
 import { baselineVerdictText, runVerdictText } from './verdict-block.js';
 
@@ -112,7 +112,7 @@ function comparisonJson(c: BaselineComparison): Record<string, unknown> {
 /** The report object (for callers that embed it); renderJsonReport serialises it. */
 export function buildJsonReport(input: ReportInput): Record<string, unknown> {
   const e = input.candidate.evaluation;
-  const facts = baselineFacts(input);
+  const facts = input.comparison ?? null;
   const b = input.baseline;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,

@@ -20,7 +20,7 @@
 import type { Verdict } from '../analysis/growth-gate.js';
 import { escapeXml } from './escape.js';
 import { probeDetail, probeGateNote } from './probe-text.js';
-import { baselineFacts, errorBudget, errorBudgetText, runName } from './report-facts.js';
+import { errorBudget, errorBudgetText, runName } from './report-facts.js';
 import type { ReportInput } from './report-input.js';
 import { baselineVerdictText, levelText, runVerdictText } from './verdict-block.js';
 
@@ -63,7 +63,7 @@ function cases(input: ReportInput): Case[] {
   const ingestSeconds = e.batches.reduce((s, b) => s + b.wallMs, 0) / 1000;
   const text = runVerdictText(e);
   const out: Case[] = [{ name: 'growth', seconds: ingestSeconds, outcome: outcomeOf(e.verdict), message: firstLine(text), text }];
-  const facts = baselineFacts(input);
+  const facts = input.comparison ?? null;
   if (facts) {
     const c = facts.comparison;
     const bt = baselineVerdictText(c);

@@ -1,11 +1,10 @@
 /**
  * Probe verdicts (issue 18) in words and as JSON, the same for `run`, `check` and every report: a
  * line per probe kind (verdict, growth and CI over the kept batches, cold and warm medians), the
- * `probes` object of `check --json` and of the JSON report, and the worst verdict that
- * `--gate-probes` exits on or fails a JUnit test case by.
+ * `probes` object of `check --json` and of the JSON report (the worst verdict that `--gate-probes`
+ * exits on is the verdict's: src/verdict/exit-code.ts).
  */
-import type { Verdict } from '../analysis/growth-gate.js';
-import type { ProbeVerdict } from '../engine/probes/probe-stats.js';
+import type { ProbeVerdict } from '../verdict/probe-stats.js';
 import type { RunRecord } from '../model/records.js';
 import { formatCount, formatMs } from './format.js';
 
@@ -50,11 +49,4 @@ export function probeJson(verdicts: readonly ProbeVerdict[]): Record<string, unk
     };
   }
   return out;
-}
-
-const RANK: Record<Verdict, number> = { PASS: 0, WARN: 1, INCONCLUSIVE: 2, FAIL: 3 };
-
-/** The worst of the ingest verdict and the probe verdicts (--gate-probes): FAIL > INCONCLUSIVE > WARN > PASS. */
-export function worstVerdict(ingest: Verdict, verdicts: readonly ProbeVerdict[]): Verdict {
-  return verdicts.reduce<Verdict>((w, v) => (RANK[v.verdict] > RANK[w] ? v.verdict : w), ingest);
 }

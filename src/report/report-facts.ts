@@ -1,37 +1,15 @@
 /**
- * Facts derived once from a ReportInput for every renderer (pure): the baseline comparison and
- * workload differences, the error budget, and the run/target/workload/host table rows.
+ * Facts derived once from a ReportInput for every renderer (pure): the error budget and the
+ * run/target/workload/host table rows. The baseline comparison is the verdict's (input.comparison,
+ * src/verdict/evaluate-baseline.ts); renderers read it from there.
  */
-import { compareRuns, type BaselineComparison } from '../analysis/baseline.js';
-import { compareWorkloads, type WorkloadComparison } from '../workload/workload-diff.js';
 import type { RunRecord } from '../model/records.js';
 import { formatCount, formatMs } from './format.js';
-import { sortedCodes, wallTimeWarmup } from './per-batch-table.js';
+import { sortedCodes } from './per-batch-table.js';
 import type { ReportGates, ReportInput, ReportRun } from './report-input.js';
 import { formatSizeSpec, humanBytes, parseSizeSpec, type SizeSpec } from '../workload/size.js';
 
-export interface BaselineFacts {
-  comparison: BaselineComparison;
-  workload: WorkloadComparison;
-}
-
-/** The comparison of the candidate with the baseline (null without a baseline). */
-export function baselineFacts(input: ReportInput): BaselineFacts | null {
-  const b = input.baseline;
-  if (!b) return null;
-  const series = (r: ReportRun): { timesMs: number[]; batchSize: number; warmupDropped: number } => ({
-    timesMs: r.evaluation.batches.map((x) => x.wallMs),
-    batchSize: r.evaluation.run.batchSize,
-    warmupDropped: wallTimeWarmup(r.evaluation),
-  });
-  const opts = input.gates.maxLevelChange === undefined
-    ? { limit: input.gates.maxGrowth }
-    : { limit: input.gates.maxGrowth, maxLevelChange: input.gates.maxLevelChange };
-  return {
-    comparison: compareRuns(series(input.candidate), series(b), opts),
-    workload: compareWorkloads(input.candidate.evaluation.run.workload, b.evaluation.run.workload),
-  };
-}
+export type { BaselineFacts } from '../verdict/evaluate-baseline.js';
 
 export interface ErrorBudget {
   /** ok + failed operations recorded. */

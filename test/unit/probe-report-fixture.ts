@@ -4,7 +4,7 @@
  * (mulberry32) — get flat at about 4 ms cold and 1 ms warm, list growing 12% per batch (as an LDP
  * container listing its children does), head flat — judged by the loader's own functions.
  */
-import { probeSeries, probeVerdictsOf, type ProbeRow } from '../../src/engine/probes/probe-stats.js';
+import { probeSeries, probeVerdictsOf, type ProbeRow } from '../../src/verdict/probe-stats.js';
 import type { ReportInput } from '../../src/report/report-input.js';
 import { mulberry32 } from '../helpers/series.js';
 import { syntheticInput } from './report-fixture.js';

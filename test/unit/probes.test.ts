@@ -6,7 +6,7 @@ import type { IngestScaleError } from '../../src/errors.js';
 import { ExitCode } from '../../src/exit-codes.js';
 import { parseProbeKinds, probeKindOf, refuseUnsupportedProbes } from '../../src/engine/probes/probe-kinds.js';
 import { probeRange, sampleObjects } from '../../src/engine/probes/probe-sample.js';
-import { median, probeSeries, probeVerdictsOf, type ProbeRow } from '../../src/engine/probes/probe-stats.js';
+import { median, probeSeries, probeVerdictsOf, type ProbeRow } from '../../src/verdict/probe-stats.js';
 import { worstVerdict } from '../../src/cli/probe-cli.js';
 
 describe('probe sampling', () => {

@@ -16,6 +16,7 @@ import { operationGate } from '../../src/analysis/op-gate.js';
 import { earlyStopBatch, sequentialLook, type SequentialLookResult } from '../../src/analysis/sequential-look.js';
 import { shareOfPlannedTime } from '../../src/engine/early-stop.js';
 import type { RunEvaluation } from '../../src/verdict/evaluate-run.js';
+import { evaluateBaseline } from '../../src/verdict/evaluate-baseline.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { BatchErrors, ReportInput, ReportRun } from '../../src/report/report-input.js';
@@ -73,7 +74,8 @@ export function fedoraRuns(): { fedora4: ReportRun; fedora3: ReportRun } {
 
 export function fedoraInput(): ReportInput {
   const { fedora4, fedora3 } = fedoraRuns();
-  return { candidate: fedora4, baseline: fedora3, gates: { maxGrowth: 1.1, maxLevelChange: 0.25, maxErrorRate: 0.01 }, generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
+  const gates = { maxGrowth: 1.1, maxLevelChange: 0.25, maxErrorRate: 0.01 };
+  return { candidate: fedora4, baseline: fedora3, comparison: evaluateBaseline(fedora4.evaluation, fedora3.evaluation, gates), gates, generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
 }
 
 export function fedora3Input(): ReportInput {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { escapeMarkdown, fenced } from '../../src/report/escape.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
+import { evaluateBaseline } from '../../src/verdict/evaluate-baseline.js';
 import { fedora3Input, fedoraInput, syntheticInput, SYNTHETIC_WORKLOAD } from './report-fixture.js';
 
 test('sections in order; the baseline section only with a baseline', () => {
@@ -24,6 +25,7 @@ test('a forced comparison lists the workload differences', () => {
   const base = syntheticInput().candidate;
   base.evaluation.run = { ...base.evaluation.run, id: 'Base00000001', label: 'base', workload: { ...SYNTHETIC_WORKLOAD, concurrency: 16, layout: 'pairtree' } };
   input.baseline = base;
+  input.comparison = evaluateBaseline(input.candidate.evaluation, base.evaluation, input.gates);
   const md = renderMarkdown(input);
   assert.match(md, /\*\*The workloads differ; this comparison was forced and may be unfair:\*\*\n\n- layout: candidate flat, baseline pairtree\n- concurrency: candidate 4, baseline 16/);
   // identical series: scaling and level both x1

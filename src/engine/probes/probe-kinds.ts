@@ -6,27 +6,10 @@
  * (RemoveCapability). A kind the backend cannot do is refused before the run starts (exit 2).
  */
 import { canHead, canListPage, canRead, canReadRange, canRemove, canUpdate, type Backend } from '../../backends/backend.js';
-import type { ProbeOpKind } from '../../model/timings.js';
 import { UsageError } from '../../errors.js';
+import { PROBE_KINDS, type ProbeKind } from '../../model/probe-kinds.js';
 
-export const PROBE_KINDS = ['get', 'head', 'range', 'list', 'update', 'delete'] as const;
-export type ProbeKind = (typeof PROBE_KINDS)[number];
-
-/** The operation kinds a probe kind records; the first is the one its verdict is computed from. */
-export const PROBE_OP_KINDS: Record<ProbeKind, readonly ProbeOpKind[]> = {
-  get: ['probe-get', 'probe-get-warm'],
-  head: ['probe-head'],
-  range: ['probe-range'],
-  list: ['probe-list'],
-  update: ['probe-update'],
-  delete: ['probe-delete', 'probe-create'],
-};
-
-/** The probe kind an operation kind belongs to, or null for an ingest operation. */
-export function probeKindOf(opKind: string): ProbeKind | null {
-  for (const k of PROBE_KINDS) if (PROBE_OP_KINDS[k].includes(opKind as ProbeOpKind)) return k;
-  return null;
-}
+export { PROBE_KINDS, PROBE_OP_KINDS, probeKindOf, type ProbeKind } from '../../model/probe-kinds.js';
 
 /** `--probe get,head` or `--probe all`; an empty or unknown kind is a usage error naming the flag. */
 export function parseProbeKinds(raw: string): ProbeKind[] {

@@ -17,7 +17,7 @@ import type { Workload } from '../../workload/workload.js';
 import { PROBE_OP_KINDS, type ProbeKind } from './probe-kinds.js';
 import { probeDelete, probeGet, probeHead, probeList, probeRange, probeUpdate } from './probe-ops.js';
 import { probeRange as rangeOf, sampleObjects } from './probe-sample.js';
-import { median } from './probe-stats.js';
+import { median } from '../../verdict/probe-stats.js';
 
 export interface ProbeOptions {
   kinds: readonly ProbeKind[];

@@ -7,7 +7,7 @@
 import { ciLevelLabel } from '../../analysis/growth-gate.js';
 import { escapeHtml } from '../escape.js';
 import { batchRows } from '../per-batch-table.js';
-import { baselineFacts, errorBudget, factTable, runName } from '../report-facts.js';
+import { errorBudget, factTable, runName } from '../report-facts.js';
 import type { ReportInput } from '../report-input.js';
 import { baselineVerdictText, runVerdictText } from '../verdict-block.js';
 import { batchTimeChart, latencyChart, throughputCharts } from './charts.js';
@@ -47,7 +47,7 @@ function chartsSection(input: ReportInput): string {
 }
 
 function baselineSection(input: ReportInput): string {
-  const facts = baselineFacts(input);
+  const facts = input.comparison ?? null;
   const b = input.baseline;
   if (!facts || !b) return '';
   const c = facts.comparison;

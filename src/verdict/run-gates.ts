@@ -4,11 +4,22 @@
  * command line overrides one — and then they say so. Runs from before v3 and imports have no
  * settings and are judged by the defaults, as before.
  */
-import type { ReportGates } from '../report/report-input.js';
 import type { RunRecord } from '../model/records.js';
 
 export const DEFAULT_MAX_GROWTH = 1.1;
 export const DEFAULT_MAX_ERROR_RATE = 0.01;
+
+/** The limits a stored run is judged by (check, report): its own settings, or the command line's. */
+export interface GateSettings {
+  /** --max-growth (default 1.10). */
+  maxGrowth: number;
+  /** --max-level-change, when the level difference against the baseline is gated (fraction, e.g. 0.25). */
+  maxLevelChange?: number;
+  /** --max-error-rate (default 0.01). */
+  maxErrorRate: number;
+  /** --min-detectable: a PASS or WARN that could not see this growth is INCONCLUSIVE (off when absent). */
+  minDetectable?: number;
+}
 
 /** Gate values given on the command line of `check` or `report` (undefined: not given). */
 export interface GateOverrides {
@@ -20,7 +31,7 @@ export interface GateOverrides {
 }
 
 export interface ResolvedGates {
-  gates: ReportGates;
+  gates: GateSettings;
   /** Where a flag overrode the run's own setting: one line each, to print. */
   notes: string[];
   /** Where each value came from. */

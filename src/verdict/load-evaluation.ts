@@ -1,27 +1,27 @@
 /**
- * Gathers a ReportInput from the results database: each run's evaluation and its per-batch error
+ * Gathers a StoredEvaluation from the results database: each run's evaluation and its per-batch error
  * counts, judged by the candidate run's own gate settings unless the command line overrides them. Comparing with a baseline whose workload differs is refused (a usage error listing the
  * differences) unless forced.
  */
 import { compareWorkloads } from '../workload/workload-diff.js';
 import { UsageError } from '../errors.js';
-import type { BatchErrors, ReportInput, ReportProbes, ReportRun } from '../report/report-input.js';
 import type { RunRecord } from '../model/records.js';
 import { ingestErrorsByBatch } from '../store/ingest-errors.js';
 import type { ResultsStore } from '../store/results-store.js';
-import { TOOL_VERSION } from '../version.js';
-import { evaluateRun, type EvaluateOptions } from '../verdict/evaluate-run.js';
-import { probeRows, probeSeries, probeVerdictsOf } from './probes/probe-stats.js';
+import { evaluateBaseline } from './evaluate-baseline.js';
+import { evaluateRun, type EvaluateOptions } from './evaluate-run.js';
+import { probeRows, probeSeries, probeVerdictsOf } from './probe-stats.js';
 import { resolveGates, type GateOverrides } from './run-gates.js';
+import type { BatchErrors, EvaluatedRun, StoredEvaluation, StoredProbes } from './stored-evaluation.js';
 
-export async function loadReportRun(store: ResultsStore, ref: string | RunRecord, limit: number, opts: EvaluateOptions = {}): Promise<ReportRun> {
+export async function loadEvaluatedRun(store: ResultsStore, ref: string | RunRecord, limit: number, opts: EvaluateOptions = {}): Promise<EvaluatedRun> {
   const run = typeof ref === 'string' ? await store.resolveRun(ref) : ref;
   const evaluation = await evaluateRun(store, run, limit, opts);
   const errors: BatchErrors[] = await ingestErrorsByBatch(store.db, run.id);
   return { evaluation, errors };
 }
 
-export interface ReportRequest {
+export interface EvaluationRequest {
   run: string;
   baseline?: string;
   /** Gate values from the command line; the rest come from the candidate run's settings (run-gates.ts). */
@@ -37,21 +37,21 @@ export interface ReportRequest {
 }
 
 /** The run's probes (issue 18) judged with the gate's limit, or undefined when it recorded none. */
-export async function loadReportProbes(store: ResultsStore, run: RunRecord, limit: number, gated: boolean): Promise<ReportProbes | undefined> {
+export async function loadProbes(store: ResultsStore, run: RunRecord, limit: number, gated: boolean): Promise<StoredProbes | undefined> {
   const rows = await probeRows(store, run.id);
   if (rows.length === 0) return undefined;
   return { verdicts: probeVerdictsOf(rows, run.batchSize, limit), series: probeSeries(rows), gated };
 }
 
-export async function loadReportInput(store: ResultsStore, req: ReportRequest): Promise<ReportInput> {
+export async function loadEvaluation(store: ResultsStore, req: EvaluationRequest): Promise<StoredEvaluation> {
   const run = await store.resolveRun(req.run);
   const { gates, notes } = resolveGates(run, req.gates);
   const power = gates.minDetectable === undefined ? {} : { minDetectable: gates.minDetectable };
-  const candidate = await loadReportRun(store, run, gates.maxGrowth, { allowPartial: req.allowPartial === true, lean: req.lean === true && req.baseline === undefined, ...power });
-  const probes = await loadReportProbes(store, run, gates.maxGrowth, req.gateProbes === true);
-  const input: ReportInput = { candidate, gates, gateNotes: notes, ...(probes ? { probes } : {}), generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION };
+  const candidate = await loadEvaluatedRun(store, run, gates.maxGrowth, { allowPartial: req.allowPartial === true, lean: req.lean === true && req.baseline === undefined, ...power });
+  const probes = await loadProbes(store, run, gates.maxGrowth, req.gateProbes === true);
+  const input: StoredEvaluation = { candidate, gates, gateNotes: notes, ...(probes ? { probes } : {}) };
   if (req.baseline === undefined) return input;
-  const baseline = await loadReportRun(store, req.baseline, gates.maxGrowth);
+  const baseline = await loadEvaluatedRun(store, req.baseline, gates.maxGrowth);
   const diff = compareWorkloads(candidate.evaluation.run.workload, baseline.evaluation.run.workload);
   if (diff.refusals.length > 0 && !req.force) {
     throw new UsageError(
@@ -60,5 +60,5 @@ export async function loadReportInput(store: ResultsStore, req: ReportRequest): 
       'compare runs of the same workload, or add --force to compare anyway (the report lists the differences)',
     );
   }
-  return { ...input, baseline };
+  return { ...input, baseline, comparison: evaluateBaseline(candidate.evaluation, baseline.evaluation, gates) };
 }
