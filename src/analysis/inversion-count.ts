@@ -25,26 +25,32 @@ export function countInversionsInPlace(v: Float64Array, scratch: Float64Array, o
       let p = lo;
       let q = mid;
       let o = lo;
-      // the left one goes first unless it forms an inversion with the right one
+      // the left one goes first unless it forms an inversion with the right one; branch-free
+      // (a select and arithmetic instead of an unpredictable jump: the keys are in random order)
       if (orEqual) {
         while (p < mid && q < hi) {
-          if ((src[p] as number) < (src[q] as number)) dst[o++] = src[p++] as number;
-          else {
-            count += mid - p;
-            dst[o++] = src[q++] as number;
-          }
+          const a = src[p] as number;
+          const b = src[q] as number;
+          const left = a < b ? 1 : 0;
+          dst[o++] = left === 1 ? a : b;
+          count += (1 - left) * (mid - p);
+          p += left;
+          q += 1 - left;
         }
       } else {
         while (p < mid && q < hi) {
-          if ((src[p] as number) <= (src[q] as number)) dst[o++] = src[p++] as number;
-          else {
-            count += mid - p;
-            dst[o++] = src[q++] as number;
-          }
+          const a = src[p] as number;
+          const b = src[q] as number;
+          const left = a <= b ? 1 : 0;
+          dst[o++] = left === 1 ? a : b;
+          count += (1 - left) * (mid - p);
+          p += left;
+          q += 1 - left;
         }
       }
-      dst.set(src.subarray(p, mid), o);
-      dst.set(src.subarray(q, hi), o + (mid - p));
+      // the tails by loops: no subarray objects for the many short merges of the first passes
+      while (p < mid) dst[o++] = src[p++] as number;
+      while (q < hi) dst[o++] = src[q++] as number;
     }
     [src, dst] = [dst, src];
   }
@@ -110,20 +116,24 @@ export function orderByKey(key: Float64Array): Int32Array {
       let p = lo;
       let q = mid;
       let o = lo;
+      // branch-free, as in countInversionsInPlace; the tails by loops
       while (p < mid && q < hi) {
-        if ((ka[p] as number) <= (ka[q] as number)) {
-          kb[o] = ka[p] as number;
-          ib[o++] = ia[p++] as number;
-        } else {
-          kb[o] = ka[q] as number;
-          ib[o++] = ia[q++] as number;
-        }
+        const a = ka[p] as number;
+        const b = ka[q] as number;
+        const left = a <= b ? 1 : 0;
+        kb[o] = left === 1 ? a : b;
+        ib[o++] = left === 1 ? (ia[p] as number) : (ia[q] as number);
+        p += left;
+        q += 1 - left;
       }
-      kb.set(ka.subarray(p, mid), o);
-      ib.set(ia.subarray(p, mid), o);
-      o += mid - p;
-      kb.set(ka.subarray(q, hi), o);
-      ib.set(ia.subarray(q, hi), o);
+      for (; p < mid; p++, o++) {
+        kb[o] = ka[p] as number;
+        ib[o] = ia[p] as number;
+      }
+      for (; q < hi; q++, o++) {
+        kb[o] = ka[q] as number;
+        ib[o] = ia[q] as number;
+      }
     }
     [ka, kb] = [kb, ka];
     [ia, ib] = [ib, ia];
