@@ -23,7 +23,7 @@ interface Plan {
   concurrency: number[];
 }
 const PLANS: Record<Mode, Plan> = {
-  full: { objects: 8000, pairs: 5, concurrency: [4, 16] },
+  full: { objects: 5000, pairs: 4, concurrency: [16] },
   quick: { objects: 3000, pairs: 3, concurrency: [16] },
   tiny: { objects: 500, pairs: 1, concurrency: [16] },
 };
