@@ -3,7 +3,7 @@
 // Two kinds of rules:
 //  - the shape of the house: which folder ("room") may import which, who may parse arguments, and
 //    that only src/cli/ exits or prints, and that all SQL lives in src/store/ (docs/architecture.md
-//    draws the rooms and lists the one direction not written here yet: engine <-> report);
+//    draws the rooms);
 //    test/unit/lint-boundaries.test.ts proves each of them reports a wrong-way import.
 //  - a modest type-checked set: typescript-eslint's recommended-type-checked, less the rules the
 //    code does not pass yet (listed below with their counts when they were measured, so a later
@@ -104,14 +104,23 @@ const rooms = [
     ],
   },
   {
-    // a stored run's verdict: reads the store, asks analysis, returns one evaluation. Exception that
-    // exists today: run-completion.ts formats counts with src/report/format.ts for its sentence
-    // (docs/architecture.md, "What does not hold yet").
+    // a stored run's verdict: reads the store, asks analysis, returns one evaluation (alone or
+    // against a baseline) and its exit code; the reports render it, so it imports no report
     name: 'verdict',
     files: ['src/verdict/**/*.ts'],
     restrictions: [
       away(['engine', 'backends', 'import', 'compare', 'shard', 'servers'], 'src/verdict/ evaluates a stored run: store, analysis and model only (no src/engine/, src/backends/, src/import/, src/compare/, src/shard/ or src/servers/).'),
-      { pattern: { regex: '(^|/)report(/(?!format\\.js$).*)?$', message: 'src/verdict/ sits below the reports: they render its evaluation.' }, dynamic: intoRe('report') },
+      away(['report'], 'src/verdict/ sits below the reports: they render its evaluation, so it imports no src/report/ (types included; a formatter it needs lives in src/model/).'),
+      TOP,
+    ],
+  },
+  {
+    // batches, concurrency, timing, retries, probes, a run's session: it records into the store and
+    // takes its verdict from src/verdict/; the reports render that verdict, so the engine imports none
+    name: 'engine',
+    files: ['src/engine/**/*.ts'],
+    restrictions: [
+      away(['report'], 'src/engine/ runs and records: it imports no src/report/ (types included; src/cli/ renders what the verdict returns).'),
       TOP,
     ],
   },
@@ -140,13 +149,13 @@ const rooms = [
   },
   {
     name: 'report',
-    // Reports render what they are given. Type-only imports of the engine's shapes exist today
-    // (RunEvaluation, …) and are allowed until a verdict room holds them (docs/architecture.md,
-    // "What does not hold yet"); runtime code of the store, the engine or a backend is not.
+    // Reports render what they are given: the verdict's evaluation (`import type` of src/verdict/),
+    // never code or types of the engine, the store or a backend.
     files: ['src/report/**/*.ts'],
     restrictions: [
       away(['store', 'backends'], 'src/report/ renders strings: it imports nothing from src/store/ or src/backends/ (the records it shows are in src/model/).'),
-      away(['engine', 'verdict'], 'src/report/ renders strings: it takes no runtime code from src/engine/ or src/verdict/ (`import type` of the evaluation is allowed).', { allowTypeImports: true }),
+      away(['engine'], 'src/report/ renders strings: it imports nothing from src/engine/, types included (what it renders is the evaluation of src/verdict/).'),
+      away(['verdict'], 'src/report/ renders strings: it takes no runtime code from src/verdict/ (`import type` of the evaluation is allowed).', { allowTypeImports: true }),
       TOP,
     ],
   },
@@ -181,10 +190,10 @@ const rooms = [
     ],
   },
   {
-    // the rest of src/ (engine, generate, workload, the top-level files)
+    // the rest of src/ (generate, workload, the top-level files)
     name: 'src',
     files: ['src/**/*.ts'],
-    ignores: ['src/cli/**', 'src/servers/**', 'src/backends/**', 'src/store/**', 'src/model/*.ts', 'src/analysis/*.ts', 'src/report/**', 'src/compare/**', 'src/shard/**', 'src/import/**', 'src/http1/*.ts', 'src/verdict/**'],
+    ignores: ['src/cli/**', 'src/servers/**', 'src/backends/**', 'src/store/**', 'src/model/*.ts', 'src/analysis/*.ts', 'src/report/**', 'src/compare/**', 'src/shard/**', 'src/import/**', 'src/http1/*.ts', 'src/verdict/**', 'src/engine/**'],
     restrictions: [TOP],
   },
   {

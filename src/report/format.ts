@@ -13,10 +13,7 @@ export function formatMs(ms: number): string {
   return `${(ms / 60_000).toFixed(1)} min`;
 }
 
-/** A count with thousands separators: 25,000. */
-export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
-}
+export { formatCount } from '../model/format-count.js';
 
 /** Bytes per second as MB/s (decimal, as storage vendors quote it). */
 export function formatMBps(bytes: number, ms: number): string {

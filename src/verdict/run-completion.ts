@@ -4,7 +4,7 @@
  * the batches present. A `failed` run is judged by its failure (exit 4), not by its growth.
  * `stopped-early` is a completed FAIL.
  */
-import { formatCount } from '../report/format.js';
+import { formatCount } from '../model/format-count.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
 
 export type CompletionState = 'complete' | 'partial' | 'failed';

@@ -92,8 +92,14 @@ describe('the verdict reads the store and asks analysis', () => {
     await reported('src/verdict/scratch.ts', "import { renderJson } from '../report/json-report.js';\nexport { renderJson };\n", 'no-restricted-imports', /sits below the reports/);
   });
 
-  test('store, analysis, model (and the one formatter that exists today) pass; a report may import the evaluation type only', async () => {
-    await clean('src/verdict/scratch.ts', "import type { ResultsStore } from '../store/results-store.js';\nimport { operationGate } from '../analysis/op-gate.js';\nimport type { RunRecord } from '../model/records.js';\nimport { formatCount } from '../report/format.js';\nexport { operationGate, formatCount };\nexport type { ResultsStore, RunRecord };\n");
+  test('a report formatter or a report type in the verdict is reported', async () => {
+    await reported('src/verdict/scratch.ts', "import { formatCount } from '../report/format.js';\nexport { formatCount };\n", 'no-restricted-imports', /sits below the reports/);
+    await reported('src/verdict/scratch.ts', "import type { ReportInput } from '../report/report-input.js';\nexport type { ReportInput };\n", 'no-restricted-imports', /sits below the reports/);
+    await reported('src/verdict/scratch.ts', "export const m = await import('../report/format.js');\n", 'no-restricted-syntax', /import\(\)/);
+  });
+
+  test('store, analysis, model (its count formatter too) pass; a report may import the evaluation type only', async () => {
+    await clean('src/verdict/scratch.ts', "import type { ResultsStore } from '../store/results-store.js';\nimport { operationGate } from '../analysis/op-gate.js';\nimport type { RunRecord } from '../model/records.js';\nimport { formatCount } from '../model/format-count.js';\nexport { operationGate, formatCount };\nexport type { ResultsStore, RunRecord };\n");
     await clean('src/report/scratch.ts', "import type { RunEvaluation } from '../verdict/evaluate-run.js';\nexport type { RunEvaluation };\n");
     await reported('src/report/scratch.ts', "import { evaluateRun } from '../verdict/evaluate-run.js';\nexport { evaluateRun };\n", 'no-restricted-imports', /src\/report\/ renders strings/);
   });
@@ -143,10 +149,22 @@ describe('report renders strings', () => {
     await reported('src/report/html/scratch.ts', "import type { Backend } from '../../backends/backend.js';\nexport type { Backend };\n", 'no-restricted-imports', /imports nothing from src\/store\//);
   });
 
+  test('a report importing the engine, even a type, is reported; the engine importing a report is reported', async () => {
+    await reported('src/report/scratch.ts', "import type { ProbeOptions } from '../engine/probes/probe-runner.js';\nexport type { ProbeOptions };\n", 'no-restricted-imports', /imports nothing from src\/engine\//);
+    await reported('src/report/html/scratch.ts', "export const m = await import('../../engine/run-engine.js');\n", 'no-restricted-syntax', /import\(\)/);
+    await reported('src/engine/scratch.ts', "import { renderMarkdown } from '../report/markdown.js';\nexport { renderMarkdown };\n", 'no-restricted-imports', /src\/engine\/ runs and records/);
+    await reported('src/engine/probes/scratch.ts', "import type { ReportInput } from '../../report/report-input.js';\nexport type { ReportInput };\n", 'no-restricted-imports', /src\/engine\/ runs and records/);
+    await reported('src/engine/scratch.ts', "export const m = await import('../report/format.js');\n", 'no-restricted-syntax', /import\(\)/);
+  });
+
+  test('the engine may import the verdict, the store and the model', async () => {
+    await clean('src/engine/scratch.ts', "import { evaluateRun } from '../verdict/evaluate-run.js';\nimport type { ResultsStore } from '../store/results-store.js';\nimport { formatCount } from '../model/format-count.js';\nexport { evaluateRun, formatCount };\nexport type { ResultsStore };\n");
+  });
+
   test('type-only imports of their shapes, and analysis, pass', async () => {
     await clean(
       'src/report/scratch.ts',
-      "import type { RunEvaluation } from '../engine/evaluate-run.js';\nimport { type RunRecord } from '../model/records.js';\nimport { growthGate } from '../analysis/growth-gate.js';\nexport { growthGate };\nexport type { RunEvaluation, RunRecord };\n",
+      "import type { RunEvaluation } from '../verdict/evaluate-run.js';\nimport { type RunRecord } from '../model/records.js';\nimport { growthGate } from '../analysis/growth-gate.js';\nexport { growthGate };\nexport type { RunEvaluation, RunRecord };\n",
     );
   });
 });
