@@ -50,7 +50,7 @@ const SERVERS: Server[] = [
  * Empties the served tree (what one run wrote), keeping the root itself and its owner. The server may
  * still finish a request wrk left in flight (making its directory meanwhile): retried, bounded.
  */
-export function clear(root: string): void {
+function clear(root: string): void {
   for (const name of readdirSync(root)) rmSync(join(root, name), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
 

@@ -1,9 +1,9 @@
 /**
  * Runs the overhead benchmarks and writes reports/perf.md.
- *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard coalesce] [--quick | --tiny]
+ *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard] [--quick | --tiny]
  *        [--out FILE] [--json FILE] [--variant NAME]
- * No names: all seven (`scale`, import of 10M rows and check on 1M batches, `shard`, one shard's
- * peak RSS at 10M objects, and `coalesce`, write coalescing on vs off, run only when named).
+ * No names: all seven (`scale`, import of 10M rows and check on 1M batches, and `shard`, one shard's
+ * peak RSS at 10M objects, run only when named).
  * --quick: smaller counts, one round (about a minute for all). --tiny: the smallest counts, for
  * the smoke test (written only where --out/--json say). --variant before: store the results as
  * the "before" figures of a src/ change (see reports/perf.md).
@@ -11,7 +11,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analysisBench } from './analysis-bench.js';
-import { coalesceBench } from './coalesce-bench.js';
 import { davBench } from './dav-bench.js';
 import { generateBench } from './generate-bench.js';
 import { httpBench } from './http-bench.js';
@@ -25,7 +24,7 @@ import { recordBench } from './record-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { shardBench } from './shard-bench.js';
 
-const BENCHES: Record<string, Benchmark> = { http: httpBench, generate: generateBench, record: recordBench, leveldb: leveldbBench, memory: memoryBench, analysis: analysisBench, dav: davBench, scale: scaleBench, shard: shardBench, coalesce: coalesceBench };
+const BENCHES: Record<string, Benchmark> = { http: httpBench, generate: generateBench, record: recordBench, leveldb: leveldbBench, memory: memoryBench, analysis: analysisBench, dav: davBench, scale: scaleBench, shard: shardBench };
 
 const argv = process.argv.slice(2);
 let mode: Mode = 'full';

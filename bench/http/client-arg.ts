@@ -17,8 +17,6 @@ export interface ClientArg {
   uniquePaths?: boolean;
   /** engine only: http-put's --collections (default none: one PUT per object, like the references). */
   collections?: 'mkcol' | 'none';
-  /** engine only: the write client holds writes to the end of the event-loop turn (off by default). */
-  coalesceWrites?: boolean;
 }
 
 export function clientArg(): ClientArg {

@@ -14,7 +14,7 @@ const a = clientArg();
 const runId = `b${process.pid}`;
 const workload = fixedWorkload(a.objects, a.size, { concurrency: a.concurrency, batchSize: a.batchSize ?? 1000 });
 // one PUT per object, as autocannon sends: no MKCOL of each object's collection (the servers here make paths on PUT)
-const backend = new HttpPutBackend({ url: a.url, connections: a.concurrency, runId, workload, collections: a.collections ?? 'none', ...(a.coalesceWrites === true ? { coalesceWrites: true } : {}) });
+const backend = new HttpPutBackend({ url: a.url, connections: a.concurrency, runId, workload, collections: a.collections ?? 'none' });
 await backend.preflight();
 const run = (objects: number, idPrefix: string) =>
   runEngine({ runId, workload: { ...workload, objects }, backend, sink: nullSink, idPrefix, maxErrorRate: 0 });

@@ -9,7 +9,6 @@
 import type { Socket } from 'node:net';
 import { OpError } from '../model/op-error.js';
 import { ResponseParser, type Headers, type ParsedHead } from './http1-response-parser.js';
-import { atEndOfTurn } from './turn-writes.js';
 import { COPY_LIMIT, EMPTY, gather, type WriteBody } from './write-body.js';
 
 /** The response: status, headers (built when first read) and time to first byte. */
@@ -80,10 +79,10 @@ export class Http1Connection {
   }
 
   /**
-   * Sends one request (head already serialised) and resolves when its response has ended. With
-   * deferWrite a head and whole body are written at the end of this event-loop turn (turn-writes.ts).
+   * Sends one request (head already serialised) and resolves when its response has ended. A head
+   * and whole body are written before send returns.
    */
-  send(head: Buffer, body: WriteBody, isHead: boolean, onBody: ((c: Buffer) => void) | null, contentLength: number | null, deferWrite = false): Promise<Http1Result> {
+  send(head: Buffer, body: WriteBody, isHead: boolean, onBody: ((c: Buffer) => void) | null, contentLength: number | null): Promise<Http1Result> {
     return new Promise<Http1Result>((resolve, reject) => {
       const p: Pending = {
         resolve,
@@ -111,8 +110,7 @@ export class Http1Connection {
           this.fail(new OpError('E_BODY_LENGTH', `body of ${b.length} bytes, content-length ${contentLength}`));
           return;
         }
-        if (!deferWrite) this.write(p, head, b);
-        else atEndOfTurn(() => this.write(p, head, b));
+        this.write(p, head, b);
         return;
       }
       this.stream(p, head, [], b, contentLength).catch((e: Error) => {
@@ -123,7 +121,6 @@ export class Http1Connection {
 
   /** Head and a whole body out now: one write up to COPY_LIMIT, else one corked writev. Time to first byte counts from here. */
   private write(p: Pending, head: Buffer, b: Buffer | null): void {
-    if (this.current !== p || p.settled) return; // failed (closed, timed out) while its write waited for the end of the turn
     p.startNs = process.hrtime.bigint();
     if (b === null || b.length === 0) this.socket.write(head);
     else if (b.length <= COPY_LIMIT) this.socket.write(Buffer.concat([head, b], head.length + b.length));

@@ -21,12 +21,6 @@ export interface Http1PoolOptions {
   connectTimeoutMs?: number;
   /** A request whose socket is silent this long fails with E_TIMEOUT (--request-timeout; default 60 s). */
   requestTimeoutMs?: number;
-  /**
-   * Hold each request's write to the end of the event-loop turn while others are in flight
-   * (turn-writes.ts). Off by default: a request is written when it is sent, so its time counts
-   * from our write.
-   */
-  coalesceWrites?: boolean;
 }
 
 /** undici's default connect timeout. */
@@ -72,11 +66,10 @@ export class Http1Pool {
       } else head += 'transfer-encoding: chunked\r\n';
     }
     head += '\r\n';
-    // an idle connection is taken without a wait: the request is written before request() returns (PrepareCapability counts on it)
+    // an idle connection is taken without a wait: the request is written before request() returns (PrepareCapability
+    // counts on it), never held back for others in flight, so its time counts from our write
     const conn = this.takeIdle() ?? (await this.acquire());
-    // coalescing on and other requests in flight: this one's write joins theirs at the end of the turn (turn-writes.ts)
-    const defer = this.o.coalesceWrites === true && this.all.size - this.idle.length > 1;
-    return conn.send(Buffer.from(head, 'latin1'), b, method === 'HEAD', null, contentLength, defer);
+    return conn.send(Buffer.from(head, 'latin1'), b, method === 'HEAD', null, contentLength);
   }
 
   /** A usable idle connection, or null (none, or closing). */

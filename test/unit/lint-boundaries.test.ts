@@ -80,7 +80,7 @@ describe('the write client is a room of its own', () => {
   });
 
   test('node: modules, its siblings and the model pass; a backend may import it', async () => {
-    await clean('src/http1/scratch.ts', "import { connect } from 'node:net';\nimport { OpError } from '../model/op-error.js';\nimport { atEndOfTurn } from './turn-writes.js';\nexport { connect, OpError, atEndOfTurn };\n");
+    await clean('src/http1/scratch.ts', "import { connect } from 'node:net';\nimport { OpError } from '../model/op-error.js';\nimport { gather } from './write-body.js';\nexport { connect, OpError, gather };\n");
     await clean('src/backends/http/scratch.ts', "import { Http1Pool } from '../../http1/http1-pool.js';\nexport { Http1Pool };\n");
   });
 });

@@ -29,8 +29,6 @@ export interface HttpTargetOptions {
   connections: number;
   /** --request-timeout and --connect-timeout (defaults 60 s and 10 s). */
   timeouts?: HttpTimeouts;
-  /** The write client holds writes to the end of the event-loop turn (Http1PoolOptions.coalesceWrites); off by default. */
-  coalesceWrites?: boolean;
 }
 
 export interface HttpTimeouts {
@@ -100,7 +98,7 @@ export class HttpTarget {
       }
     }
     const t = o.timeouts ?? DEFAULT_TIMEOUTS;
-    this.writer = new Http1Pool({ origin: this.base, connections: Math.max(1, o.connections), connectTimeoutMs: t.connectMs, requestTimeoutMs: t.requestMs, ...(ca ? { ca } : {}), ...(o.coalesceWrites === true ? { coalesceWrites: true } : {}) });
+    this.writer = new Http1Pool({ origin: this.base, connections: Math.max(1, o.connections), connectTimeoutMs: t.connectMs, requestTimeoutMs: t.requestMs, ...(ca ? { ca } : {}) });
     this.pool = new Pool(this.base.origin, {
       connections: Math.max(1, o.connections),
       pipelining: 1,
