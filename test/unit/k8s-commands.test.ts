@@ -81,8 +81,8 @@ test('the manifest\'s scripts: four shards, their uploads, then download, merge,
   assert.deepEqual(uploaded.sort(), [0, 1, 2, 3].map((i) => `runs/${config.RUN_ID}/shard-${i}.db`));
 
   const mergePod = pod('ingest-scale-merge');
-  const mounts = { '/work': join(tmp.dir, 'merge-pod') };
-  mkdirSync(mounts['/work']);
+  const mounts = { '/results': join(tmp.dir, 'merge-pod') };
+  mkdirSync(mounts['/results']);
   for (const c of mergePod.init) {
     const r = await runContainer(c, env, mounts);
     assert.equal(r.code, 0, `${c.name}: ${r.out}`);
@@ -90,7 +90,7 @@ test('the manifest\'s scripts: four shards, their uploads, then download, merge,
     if (c.name === 'merge') assert.match(r.out, /merged run fill-20261203 from 4 shards[\s\S]*(PASS|WARN|FAIL|INCONCLUSIVE)/);
   }
   const upload = await runContainer(mergePod.main[0] as Doc, env, mounts);
-  const checkExit = Number(readFileSync(join(mounts['/work'], 'check.exit'), 'utf8'));
+  const checkExit = Number(readFileSync(join(mounts['/results'], 'check.exit'), 'utf8'));
   assert.ok([0, 1, 3].includes(checkExit), `check gave a verdict's exit code: ${checkExit}`);
   assert.equal(upload.code, checkExit, `the merge pod ends with check's exit code: ${upload.out}`);
   const all = await listKeys({ url: p.url, credentials: S3RVER_CREDENTIALS }, RESULTS_BUCKET, `runs/${config.RUN_ID}/`);

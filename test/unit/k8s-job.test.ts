@@ -102,10 +102,10 @@ describe('deploy/k8s/ingest-scale-job.yaml', () => {
     assert.equal(job.spec.backoffLimit, 0);
     assert.equal(job.spec.template.spec.restartPolicy, 'Never');
     const all = containers(job).map(script).join('\n');
-    assert.match(all, /s3 cp --recursive "\$src" \/work\/shards\//);
-    assert.match(all, /ingest-scale merge \/work\/shards\/shard-\*\.db --into \/work\/run\.db/);
-    assert.match(all, /ingest-scale check last --db \/work\/run\.db/);
-    assert.match(all, /exit "\$\(cat \/work\/check\.exit\)"/);
+    assert.match(all, /s3 cp --recursive "\$src" \/results\/shards\//);
+    assert.match(all, /ingest-scale merge \/results\/shards\/shard-\*\.db --into \/results\/run\.db/);
+    assert.match(all, /ingest-scale check last --db \/results\/run\.db/);
+    assert.match(all, /exit "\$\(cat \/results\/check\.exit\)"/);
   });
 
   test('images are pinned and every container states its resources; every shell script parses (sh -n)', () => {
