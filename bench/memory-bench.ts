@@ -4,16 +4,16 @@
  * and for one large datastream. Peak RSS from /usr/bin/time -v where it exists, and always from the
  * process itself (process.resourceUsage().maxRSS at exit, via a preload) as a cross-check.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchScript, REPO_ROOT, runProcess, startServer } from './lib/proc.js';
+import { benchScript, startServer } from './lib/proc.js';
 import { figure, type Benchmark, type Figure, type Mode } from './lib/result.js';
+import { runCliMeasured, timeAvailable } from './lib/peak-rss.js';
 import { fmt, sizeLabel } from './lib/stats.js';
 
 const GiB = 2 ** 30;
 const MiB = 2 ** 20;
-const TIME = '/usr/bin/time';
 const BUDGET_MB = 200;
 const PLANS: Record<Mode, { counts: number[]; big: number; concurrency: number }> = {
   full: { counts: [10_000, 100_000, 1_000_000], big: 2 * GiB, concurrency: 16 },
@@ -29,13 +29,10 @@ interface Measured {
 
 async function measure(dir: string, url: string, tag: string, objects: number, size: number, batchSize: number, concurrency: number): Promise<Measured> {
   const rssFile = join(dir, `${tag}.rss`);
-  const args = ['--import', benchScript('lib/rss-preload.js'), join(REPO_ROOT, 'bin', 'ingest-scale.js'), 'run', '--backend', 'http-put', '--url', url, '--collections', 'none', '-n', String(objects), '--batch-size', String(batchSize), '--concurrency', String(concurrency), '--datastream', `D:${size}`, '--db', join(dir, `${tag}.db`), '--no-chart', '--json', '--no-stop-early'];
-  const useTime = existsSync(TIME);
-  const r = useTime ? await runProcess(TIME, ['-v', process.execPath, ...args], { env: { ...process.env, BENCH_RSS_FILE: rssFile }, limitMs: 900_000 }) : await runProcess(process.execPath, args, { env: { ...process.env, BENCH_RSS_FILE: rssFile }, limitMs: 900_000 });
+  const args = ['run', '--backend', 'http-put', '--url', url, '--collections', 'none', '-n', String(objects), '--batch-size', String(batchSize), '--concurrency', String(concurrency), '--datastream', `D:${size}`, '--db', join(dir, `${tag}.db`), '--no-chart', '--json', '--no-stop-early'];
+  const { result: r, peakKiB: kib, selfKiB } = await runCliMeasured(args, rssFile, 900_000);
   if (r.code !== 0 && r.code !== 1 && r.code !== 3) throw new Error(`ingest-scale run exited ${r.code}: ${r.stderr.slice(-1500)}`);
-  const selfKiB = Number(readFileSync(rssFile, 'utf8'));
-  const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
-  const kib = useTime && m ? Number(m[1]) : selfKiB;
+  if (Number.isNaN(selfKiB)) throw new Error(`the RSS preload wrote no figure to ${rssFile}`);
   return { rssMB: (kib * 1024) / 1e6, selfMB: (selfKiB * 1024) / 1e6, wallS: r.wallMs / 1000 };
 }
 
@@ -74,7 +71,7 @@ export const memoryBench: Benchmark = async (ctx) => {
     title: 'Memory: peak RSS of a whole run',
     method: [
       `The real CLI in its own process: \`ingest-scale run --backend http-put --url <null server> --collections none -n N --batch-size 1000 --concurrency ${p.concurrency} --datastream D:1KiB --db <temp> --no-chart --json --no-stop-early\`, recording every batch and operation into SQLite; the large datastream as \`-n 1 --batch-size 1 --concurrency 1 --datastream D:${sizeLabel(p.big).replace(' ', '')}\`.`,
-      `Peak RSS of the whole process (Node included) from ${existsSync(TIME) ? '`/usr/bin/time -v` (maximum resident set size)' : 'process.resourceUsage().maxRSS'}; the process's own \`process.resourceUsage().maxRSS\` at exit beside it. MB = 10^6 bytes.`,
+      `Peak RSS of the whole process (Node included) from ${timeAvailable() ? '`/usr/bin/time -v` (maximum resident set size)' : 'process.resourceUsage().maxRSS'}; the process's own \`process.resourceUsage().maxRSS\` at exit beside it. MB = 10^6 bytes.`,
       'Reference: the smallest run of the same kind (flatness: ratio of peak RSS as N grows 100-fold), and one 1 MiB datastream for the large one.',
     ],
     figures,

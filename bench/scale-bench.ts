@@ -6,17 +6,15 @@
  * growth gate alone in this process on the same wall times (what the analysis costs without the
  * CLI's start-up and its read of the batches).
  */
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { operationGate } from '../src/analysis/op-gate.js';
 import { ResultsStore } from '../src/store/results-store.js';
-import { benchScript, REPO_ROOT, runProcess } from './lib/proc.js';
 import { figure, type Benchmark, type Mode } from './lib/result.js';
+import { runCliMeasured, timeAvailable } from './lib/peak-rss.js';
 import { fmt, hrNow, msSince } from './lib/stats.js';
 
-const TIME = '/usr/bin/time';
-const BIN = join(REPO_ROOT, 'bin', 'ingest-scale.js');
 const PLANS: Record<Mode, { rows: number; checkRows: number }> = {
   full: { rows: 10_000_000, checkRows: 1_000_000 },
   quick: { rows: 1_000_000, checkRows: 200_000 },
@@ -51,13 +49,8 @@ interface Measured {
 /** The CLI under /usr/bin/time -v (where it exists) with the RSS preload; exit codes 0, 1 and 3 are verdicts. */
 async function cli(dir: string, tag: string, args: string[]): Promise<Measured> {
   const rssFile = join(dir, `${tag}.rss`);
-  const node = ['--import', benchScript('lib/rss-preload.js'), BIN, ...args];
-  const useTime = existsSync(TIME);
-  const env = { ...process.env, BENCH_RSS_FILE: rssFile };
-  const r = useTime ? await runProcess(TIME, ['-v', process.execPath, ...node], { env, limitMs: 1_800_000 }) : await runProcess(process.execPath, node, { env, limitMs: 1_800_000 });
+  const { result: r, peakKiB: kib } = await runCliMeasured(args, rssFile, 1_800_000);
   if (r.code !== 0 && r.code !== 1 && r.code !== 3) throw new Error(`ingest-scale ${args[0]} exited ${r.code}: ${r.stderr.slice(-1500)}`);
-  const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
-  const kib = useTime && m ? Number(m[1]) : Number(readFileSync(rssFile, 'utf8'));
   return { wallS: r.wallMs / 1000, rssMB: (kib * 1024) / 1e6, stdout: r.stdout };
 }
 
@@ -95,7 +88,7 @@ export const scaleBench: Benchmark = async (ctx) => {
       title: 'Scale of the analysis: `import` of millions of rows, `check` on a million batches',
       method: [
         `CSVs of ${fmt(p.checkRows)} and ${fmt(p.rows)} rows (batch, ms: seeded times with a slight growth) written to a temporary folder and deleted after their import.`,
-        `Ours: \`node bin/ingest-scale.js import CSV --column ms --batch-size 1000 --db DB --json\` and \`check RUN --db DB --json\` on the ${fmt(p.checkRows)}-batch run, each its own process, wall time and peak RSS (${existsSync(TIME) ? '`/usr/bin/time -v`' : 'process.resourceUsage().maxRSS'}).`,
+        `Ours: \`node bin/ingest-scale.js import CSV --column ms --batch-size 1000 --db DB --json\` and \`check RUN --db DB --json\` on the ${fmt(p.checkRows)}-batch run, each its own process, wall time and peak RSS (${timeAvailable() ? '`/usr/bin/time -v`' : 'process.resourceUsage().maxRSS'}).`,
         `References: the import of ${fmt(p.checkRows)} rows (flat memory: the RSS ratio stays near 1), and operationGate on the same ${fmt(p.checkRows)} wall times in the benchmark's own process (the analysis without start-up and the read of the batches).`,
         'One run of each (minutes at full size); the load average of the shared machine is in the report beside the figures.',
       ],

@@ -5,15 +5,14 @@
  * batch streams to SQLite before the next), so its RSS must stay flat in N: the figure is the
  * shard's peak RSS at the large N against the same at a tenth (or a third) of it.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchScript, REPO_ROOT, runProcess, startServer } from './lib/proc.js';
+import { benchScript, startServer } from './lib/proc.js';
 import { figure, type Benchmark, type Mode } from './lib/result.js';
+import { runCliMeasured, timeAvailable } from './lib/peak-rss.js';
 import { fmt } from './lib/stats.js';
 
-const TIME = '/usr/bin/time';
-const BIN = join(REPO_ROOT, 'bin', 'ingest-scale.js');
 const PLANS: Record<Mode, { objects: number; reference: number }> = {
   full: { objects: 10_000_000, reference: 1_000_000 },
   quick: { objects: 3_000_000, reference: 1_000_000 },
@@ -32,14 +31,10 @@ interface Shard {
 async function shard(dir: string, url: string, objects: number): Promise<Shard> {
   const db = join(dir, `shard-${objects}.db`);
   const rssFile = join(dir, `shard-${objects}.rss`);
-  const args = ['--import', benchScript('lib/rss-preload.js'), BIN, 'run', '--backend', 'http-put', '--url', url, '--collections', 'none', '--shard', '0/1', '--run-id', `bench-shard-${objects}`,
+  const args = ['run', '--backend', 'http-put', '--url', url, '--collections', 'none', '--shard', '0/1', '--run-id', `bench-shard-${objects}`,
     '-n', String(objects), '--batch-size', '1000', '--concurrency', '16', '--datastream', 'D:1KiB', '--db', db, '--json'];
-  const env = { ...process.env, BENCH_RSS_FILE: rssFile };
-  const useTime = existsSync(TIME);
-  const r = useTime ? await runProcess(TIME, ['-v', process.execPath, ...args], { env, limitMs: 3 * 3_600_000 }) : await runProcess(process.execPath, args, { env, limitMs: 3 * 3_600_000 });
+  const { result: r, peakKiB: kib } = await runCliMeasured(args, rssFile, 3 * 3_600_000);
   if (r.code !== 0) throw new Error(`run --shard exited ${r.code}: ${r.stderr.slice(-1500)}`);
-  const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
-  const kib = useTime && m ? Number(m[1]) : Number(readFileSync(rssFile, 'utf8'));
   const out = JSON.parse(r.stdout.trim().split('\n').pop() as string) as { status: string; objects: number; batches: number };
   if (out.status !== 'complete' || out.objects !== objects) throw new Error(`the shard stored ${out.objects} of ${objects} objects (${out.status})`);
   const dbMB = statSync(db).size / 1e6;
@@ -61,7 +56,7 @@ export const shardBench: Benchmark = async (ctx) => {
       name: 'shard',
       title: 'Scale of one shard: `run --shard` at millions of objects',
       method: [
-        `Ours: \`node bin/ingest-scale.js run --shard 0/1 --run-id ID --backend http-put --url <null server> --collections none -n N --batch-size 1000 --concurrency 16 --datastream D:1KiB --db <temp> --json\`, N = ${fmt(p.reference)} and ${fmt(p.objects)}, each its own process, peak RSS (${existsSync(TIME) ? '`/usr/bin/time -v`' : 'process.resourceUsage().maxRSS'}) and wall time; the results database is deleted after each.`,
+        `Ours: \`node bin/ingest-scale.js run --shard 0/1 --run-id ID --backend http-put --url <null server> --collections none -n N --batch-size 1000 --concurrency 16 --datastream D:1KiB --db <temp> --json\`, N = ${fmt(p.reference)} and ${fmt(p.objects)}, each its own process, peak RSS (${timeAvailable() ? '`/usr/bin/time -v`' : 'process.resourceUsage().maxRSS'}) and wall time; the results database is deleted after each.`,
         'The null store (bench/lib/null-server.ts) runs in its own process and keeps nothing, so the figure is the shard alone; its responses carry a Date header, so the clock bracket is kept as in a real run.',
         'One run of each; the load average of the shared machine is in the report beside the figures.',
       ],
