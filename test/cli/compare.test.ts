@@ -19,6 +19,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import { loadCompare } from '../../src/store/compare-records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { BIN, REPO_ROOT, runCli, tempDir } from '../helpers/cli.js';
+import { busyChild } from '../helpers/busy-child.js';
 import { freePort } from '../helpers/free-port.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -62,7 +63,6 @@ async function compareBatches(db: string): Promise<number> {
   }
 }
 
-const busyChild = (): ChildProcess => spawn(process.execPath, ['-e', `const end = Date.now() + ${LOAD_MS}; let x = 0; while (Date.now() < end) x++;`], { stdio: 'ignore' });
 
 /** Runs a compare of the two identical targets; with `loadHalfway`, starts 3 busy processes once half the batches are in. */
 async function compareOnce(name: string, loadHalfway: boolean): Promise<{ code: number | null; answer: Answer; db: string; loadFrom: number }> {
@@ -84,7 +84,7 @@ async function compareOnce(name: string, loadHalfway: boolean): Promise<{ code: 
       const n = await compareBatches(db);
       if (n >= BATCHES) {
         loadFrom = Math.floor(n / 2) + 1;
-        for (let i = 0; i < 3; i++) load.push(busyChild());
+        for (let i = 0; i < 3; i++) load.push(busyChild(LOAD_MS));
         break;
       }
       await sleep(50);

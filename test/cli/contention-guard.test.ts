@@ -18,6 +18,7 @@ import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readHostSamples } from '../../src/store/host-samples.js';
 import { ResultsStore } from '../../src/store/results-store.js';
+import { busyChild } from '../helpers/busy-child.js';
 import { BIN, REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { serve } from '../helpers/serve.js';
 
@@ -46,10 +47,6 @@ async function batchesSoFar(db: string): Promise<number> {
   } catch {
     return 0;
   }
-}
-
-function busyChild(): ChildProcess {
-  return spawn(process.execPath, ['-e', `const end = Date.now() + ${LOAD_MS}; let x = 0; while (Date.now() < end) x++;`], { stdio: 'ignore' });
 }
 
 interface Outcome {
@@ -84,7 +81,7 @@ async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
       const n = await batchesSoFar(db);
       if (n >= BATCHES / 2) {
         loadFrom = n + 1;
-        for (let i = 0; i < 3; i++) load.push(busyChild());
+        for (let i = 0; i < 3; i++) load.push(busyChild(LOAD_MS));
         break;
       }
       await sleep(50);
