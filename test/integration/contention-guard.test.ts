@@ -23,7 +23,7 @@ import { BIN, REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { serve } from '../helpers/serve.js';
 
 const BATCH = 500;
-const BATCHES = 40;
+const BATCHES = 64;
 const OBJECTS = BATCH * BATCHES;
 const LOAD_MS = 60_000;
 const RUN_LIMIT_MS = 120_000;

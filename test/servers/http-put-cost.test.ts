@@ -32,6 +32,22 @@ test('step:5:4 with a 5 ms base: PUTs 1-5 wait at least 5 ms, later ones at leas
   }
 });
 
+test('a 2.9 ms base is not truncated to the 2 ms of a Node timer: PUTs alternated with a 2 ms store take about 1 ms longer (median)', async () => {
+  const slow = await startHttpPutServer({ cost: { model: parseCostModel('constant'), baseMs: 2.9, fill: 1 } });
+  const fast = await startHttpPutServer({ cost: { model: parseCostModel('constant'), baseMs: 2, fill: 1 } });
+  try {
+    const diffs: number[] = [];
+    for (let i = 0; i < 80; i++) diffs.push((await timedPut(`${slow.url}/f/${i}`)) - (await timedPut(`${fast.url}/f/${i}`)));
+    diffs.sort((a, b) => a - b);
+    const median = diffs[diffs.length / 2] as number;
+    // carried fractions: 9 of 10 PUTs wait 3 ms against 2 ms (median difference about 1 ms); truncated, both wait 2 ms
+    assert.ok(median >= 0.5, `median difference ${median.toFixed(2)} ms`);
+  } finally {
+    await slow.close();
+    await fast.close();
+  }
+});
+
 test('stalls:3:60ms: the third PUT holds every answer, a GET included, for at least 60 ms', async () => {
   const s = await startHttpPutServer({ cost: { model: parseCostModel('stalls:3:60ms'), baseMs: 0, fill: 1 } });
   try {

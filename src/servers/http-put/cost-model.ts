@@ -2,7 +2,9 @@
  * The ground-truth cost of the reference PUT store (`serve --protocol http-put --cost ...`): how long
  * the server itself takes to answer a PUT, as a function of how many resources it stores. This is a
  * model of a store's cost, not the tool faking its own latency: the server really waits (a timer)
- * before it answers, and the client measures that wait like any other store's work.
+ * before it answers, and the client measures that wait like any other store's work. Timers fire in
+ * whole milliseconds; the fractions are carried from one PUT to the next (fine-wait.ts), so a
+ * batch's mean wait follows the model (a line, not 1 ms stairs; 500us costs 500 µs on average).
  *
  *   constant            every PUT costs the base cost
  *   linear:F            cost grows linearly with the fill: base * (1 + (F - 1) * n / fill), so the

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { putCostMs, stallAfterMs, type CostSettings } from './cost-model.js';
 import { FaultDrawer, NO_FAULTS, type Fault, type FaultSpec } from './faults.js';
+import { WaitCarry } from './fine-wait.js';
 import { MemoryTree } from './memory-tree.js';
 
 export interface HttpPutServerOptions {
@@ -74,6 +75,8 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
   const faultCounts = { '503': 0, reset: 0, hang: 0 };
   /** The whole server answers nothing before this time (a stall of the cost model). */
   let pausedUntil = 0;
+  /** PUT waits in whole milliseconds, the fractions carried (fine-wait.ts). */
+  const putWait = new WaitCarry();
   const waitOutStall = async (): Promise<void> => {
     for (let left = pausedUntil - Date.now(); left > 0; left = pausedUntil - Date.now()) await sleep(left);
   };
@@ -107,7 +110,7 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
       }
       case 'PUT': {
         const wait = putCostMs(cost, tree.resourceCount);
-        if (wait > 0) await sleep(wait);
+        await putWait.wait(wait);
         const outcome = tree.put(path, body);
         if (outcome === 'is-collection' || outcome === 'parent-is-resource') return answer(res, 409, `${outcome}\n`);
         const stall = stallAfterMs(cost, tree.resourceCount);
