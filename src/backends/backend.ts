@@ -8,10 +8,6 @@ import type { DatastreamPlan, ObjectPlan } from '../generate/plan.js';
 import type { ObjectRef } from '../model/records.js';
 import type { OpTiming, TargetInfo } from '../model/timings.js';
 
-/** The timings moved to src/model/timings.ts; re-exported for code written against this file until it imports the model. */
-export type { OpKind, OpStatus, OpTiming, ProbeOpKind, TargetInfo } from '../model/timings.js';
-export type { ObjectRef } from '../model/records.js';
-
 export interface Backend {
   readonly name: string;
   preflight(): Promise<TargetInfo>;

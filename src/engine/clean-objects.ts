@@ -6,7 +6,7 @@
  * objects of batches that were planned (an intent recorded) but never recorded — a run killed inside a
  * batch — are added, so a half-written batch is never an orphan.
  */
-import type { ObjectRef } from '../backends/backend.js';
+import type { ObjectRef } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { unfinishedIntents } from '../store/run-intents.js';
 import { objectIdOf } from './object-ids.js';

@@ -4,13 +4,13 @@
  * run's own records (clean-objects.ts), so nothing else on the target is touched. A run that wrote
  * data but left no record clean can use, or a target that refuses, is a failure that says why.
  */
-import { canCleanAll, canFinishClean, canRemove, type ObjectRef } from '../backends/backend.js';
+import { canCleanAll, canFinishClean, canRemove } from '../backends/backend.js';
 import { errorCodeOf } from '../backends/op-timer.js';
 import { refuseForeignCleanFlags } from '../backends/backend-flags.js';
 import type { RunTarget } from '../backends/backend-module.js';
 import { backendModule } from '../backends/registry.js';
 import { RunFailedError, UsageError } from '../errors.js';
-import type { RunRecord } from '../model/records.js';
+import type { ObjectRef, RunRecord } from '../model/records.js';
 import type { Workload } from '../workload/workload.js';
 import { runPool } from './pool.js';
 

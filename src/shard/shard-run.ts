@@ -6,7 +6,7 @@
  * store's HTTP Date headers bracket the shard's clock (clock-bracket.ts). A shard gates nothing.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { canPrepare, hasBatchLifecycle, type Backend, type OpTiming } from '../backends/backend.js';
+import { canPrepare, hasBatchLifecycle, type Backend } from '../backends/backend.js';
 import { setResponseClockObserver } from '../backends/http/response-clock.js';
 import { summariseBatch, toOpRecords } from '../engine/batch-summary.js';
 import { runPool } from '../engine/pool.js';
@@ -14,6 +14,7 @@ import { ABORTED, untilAborted } from '../engine/until-aborted.js';
 import { RunFailedError } from '../errors.js';
 import { planObject, type ObjectPlan } from '../generate/plan.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
+import type { OpTiming } from '../model/timings.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { createShard, finishShard, recordLateness, recordShardBatch, type ShardFacts } from '../store/shard-records.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';

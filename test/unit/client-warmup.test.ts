@@ -6,13 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ObjectRef } from '../../src/backends/backend.js';
 import { MemoryBackend } from '../../src/backends/memory/memory-backend.js';
 import { parseLatency } from '../../src/backends/memory/latency.js';
 import { warmsUp, warmUpClient, warmupObjects } from '../../src/engine/client-warmup.js';
 import { runEngine } from '../../src/engine/run-engine.js';
 import { IngestScaleError } from '../../src/errors.js';
-import type { BatchRecord, OpRecord } from '../../src/model/records.js';
+import type { BatchRecord, ObjectRef, OpRecord } from '../../src/model/records.js';
 import { resolveWorkload } from '../../src/workload/resolve.js';
 
 function memory(): MemoryBackend {

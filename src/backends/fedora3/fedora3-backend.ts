@@ -7,8 +7,9 @@
  */
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
-import type { Backend, HeadCapability, ListPageCapability, ObjectRef, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
+import type { Backend, HeadCapability, ListPageCapability, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
+import type { ObjectRef } from '../../model/records.js';
 import { headSize, rangeBody } from '../http/probe-requests.js';
 import { findObjectsPage, modifyDatastream } from './fedora3-probes.js';
 import { authError, HttpTarget, type HttpTargetOptions } from '../http/http-target.js';

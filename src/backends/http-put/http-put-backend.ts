@@ -9,8 +9,9 @@
 import { contentBuffer, contentChunks, contentInto } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, ObjectRef, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
+import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
+import type { ObjectRef } from '../../model/records.js';
 import { headSize, rangeBody } from '../http/probe-requests.js';
 import { propfindMembers, putVersion, refuseUnlistable } from './http-put-probes.js';
 import { BodyPool } from '../../http1/body-pool.js';

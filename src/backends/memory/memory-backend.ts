@@ -9,8 +9,9 @@ import { createHash } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import { contentChunks } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
-import type { Backend, HeadCapability, ListCapability, ListPageCapability, ObjectRef, RangeReadCapability, ReadCapability, RemoveCapability } from '../backend.js';
+import type { Backend, HeadCapability, ListCapability, ListPageCapability, RangeReadCapability, ReadCapability, RemoveCapability } from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
+import type { ObjectRef } from '../../model/records.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { LatencySampler, type LatencySpec } from './latency.js';
 

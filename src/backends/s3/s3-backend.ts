@@ -10,8 +10,9 @@ import { contentBuffer, contentChunks, contentSha256 } from '../../generate/cont
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError, UsageError } from '../../errors.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BulkCleanCapability, BulkCleanResult, HeadCapability, ListPageCapability, ObjectRef, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
+import type { Backend, BulkCleanCapability, BulkCleanResult, HeadCapability, ListPageCapability, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
+import type { ObjectRef } from '../../model/records.js';
 import { s3HeadSize, s3ListPage, s3RangeBody, s3RemoveKeys } from './s3-probes.js';
 import { asTargetError, type HttpTimeouts } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
