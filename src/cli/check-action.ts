@@ -2,9 +2,8 @@
 import { loadEvaluation } from '../verdict/load-evaluation.js';
 import { exitCodeOf } from '../verdict/exit-code.js';
 import type { ExitCode } from '../exit-codes.js';
-import { errorBudgetOf, errorBudgetText } from '../report/report-facts.js';
+import { errorBudgetText } from '../report/report-facts.js';
 import { baselineVerdictText, completionHead } from '../report/verdict-block.js';
-import { readOpTotals } from '../store/batch-times.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
@@ -40,10 +39,9 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
     const own = input.candidate.evaluation;
     const notes = (input.gateNotes ?? []).map((n) => `note: ${n}`);
     const gates = { maxGrowth: input.gates.maxGrowth, maxErrorRate: input.gates.maxErrorRate, minDetectable: input.gates.minDetectable ?? null, overridden: input.gateNotes ?? [] };
-    // the error budget as run and report give it: a line when operations failed or were retried, always in --json
-    const totals = await readOpTotals(store.db, own.run.id);
-    const errors = errorBudgetOf(totals, input.candidate.errors, input.gates.maxErrorRate);
-    const budgetLines = totals.failed > 0 || totals.retried > 0 ? [`error budget: ${errorBudgetText(errors)}`] : [];
+    // the evaluation's error budget, as run and report give it: a line when operations failed or were retried, always in --json
+    const errors = input.errorBudget;
+    const budgetLines = errors.failed > 0 || errors.retried > 0 ? [`error budget: ${errorBudgetText(errors)}`] : [];
     const facts = input.comparison;
     if (!facts || !input.baseline) {
       const probes = input.probes?.verdicts ?? [];

@@ -9,7 +9,9 @@ import { inFlightNow } from '../engine/in-flight.js';
 import { objectIdPrefix } from '../engine/object-ids.js';
 import { prepareRun, runSession } from '../engine/run-session.js';
 import { ExitCode } from '../exit-codes.js';
+import { errorBudget } from '../verdict/error-budget.js';
 import { exitCodeOf } from '../verdict/exit-code.js';
+import type { StoredEvaluation } from '../verdict/stored-evaluation.js';
 import { isIngestScaleError } from '../errors.js';
 import { ResultsStore } from '../store/results-store.js';
 import { ingestErrorsByBatch } from '../store/ingest-errors.js';
@@ -131,7 +133,9 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     progress?.done();
     const evaluation = await evaluateRun(store, result.run, limit, minDetectable === undefined ? {} : { minDetectable });
     const errors = evaluation.batches.some((b) => b.failedOps > 0) ? await ingestErrorsByBatch(store.db, result.run.id) : [];
-    const summary = renderRunSummary(evaluation, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width, errors });
+    const candidate = { evaluation, errors };
+    const evaluated: StoredEvaluation = { candidate, gates: { maxGrowth: limit, maxErrorRate }, errorBudget: errorBudget(candidate, maxErrorRate) };
+    const summary = renderRunSummary(evaluated, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width });
     const verdicts = probes ? await probeVerdicts(store, result.run.id, result.run.batchSize, limit) : [];
     ctx.out(verdicts.length === 0 ? summary : f.json ? JSON.stringify({ ...JSON.parse(summary), probes: probeJson(verdicts) }) : [summary, '', probeText(verdicts, result.run), ...probeStopHead(result.run).slice(0, 1)].join('\n'));
     if (result.run.status === 'aborted') {
@@ -139,7 +143,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
       ctx.err(abortedNote(result, prepared.removableDataDir));
       return signals.exitCode();
     }
-    return exitCodeOf({ candidate: { evaluation, errors }, gates: { maxGrowth: limit, maxErrorRate } });
+    return exitCodeOf(evaluated);
   } catch (e) {
     progress?.done();
     if (isIngestScaleError(e) && e.exitCode === ExitCode.RunFailed && f.json) {

@@ -6,16 +6,14 @@ import { gateJson } from '../report/gate-json.js';
 import { contentionJson } from '../report/contention-text.js';
 import { runVerdictText } from '../report/verdict-block.js';
 import type { RunEvaluation } from '../verdict/evaluate-run.js';
-import { errorBudget, errorBudgetText } from '../report/report-facts.js';
-import type { BatchErrors } from '../report/report-input.js';
+import type { StoredEvaluation } from '../verdict/stored-evaluation.js';
+import { errorBudgetText } from '../report/report-facts.js';
 
 export interface RunOutputOptions {
   json: boolean;
   chart: boolean;
   color: boolean;
   width: number;
-  /** The run's failed ingest operations by batch and code: with any, the verdict names the error budget. */
-  errors?: BatchErrors[];
 }
 
 /** The verdict fields of an evaluation as JSON (check --json, run --json). */
@@ -37,7 +35,9 @@ export function evaluationJson(e: RunEvaluation): Record<string, unknown> {
 /** The verdict as text: the early stop first when the run stopped early, then the gate's own lines. */
 export const evaluationText = runVerdictText;
 
-export function renderRunSummary(e: RunEvaluation, o: RunOutputOptions): string {
+/** The summary of a finished run's evaluation: its own verdict and, when operations failed or were retried, its error budget. */
+export function renderRunSummary(s: StoredEvaluation, o: RunOutputOptions): string {
+  const e = s.candidate.evaluation;
   const { run, batches } = e;
   const objects = batches.reduce((s, b) => s + b.objects, 0);
   const bytes = batches.reduce((s, b) => s + b.bytes, 0);
@@ -53,9 +53,6 @@ export function renderRunSummary(e: RunEvaluation, o: RunOutputOptions): string 
   if (o.chart && batches.length > 0) lines.push('', renderChart([chartSeriesOf(run, batches, e.gate.wallTime)], { color: o.color, width: o.width }));
   lines.push('', evaluationText(e));
   // failed or retried operations: the verdict says how much of the error budget they spent, and why
-  if (failed > 0 || batches.some((b) => b.retriedOps > 0)) {
-    const budget = errorBudget({ evaluation: e, errors: o.errors ?? [] }, { maxGrowth: run.settings?.maxGrowth ?? 1.1, maxErrorRate: run.settings?.maxErrorRate ?? 0.01 });
-    lines.push(`error budget: ${errorBudgetText(budget)}`);
-  }
+  if (s.errorBudget.failed > 0 || s.errorBudget.retried > 0) lines.push(`error budget: ${errorBudgetText(s.errorBudget)}`);
   return lines.join('\n');
 }

@@ -10,6 +10,7 @@ import { canPrepare, canRead, hasBatchLifecycle } from '../backends/backend.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import { planBatch, type ObjectPlan } from '../generate/plan.js';
 import type { BatchRecord, OpRecord, StopInfo } from '../model/records.js';
+import { overErrorBudget } from '../verdict/error-budget.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { summariseBatch, toOpRecords } from './batch-summary.js';
 import { runPool } from './pool.js';
@@ -167,7 +168,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
         hint: 'the target stored or returned content that differs from what was sent; see the verify operations in the results database',
       });
     }
-    if (opsDone > 0 && failedOps / opsDone > o.maxErrorRate) {
+    if (overErrorBudget(failedOps, opsDone, o.maxErrorRate)) {
       const codes = [...new Set(ingestOps.filter((x) => x.errorCode).map((x) => x.errorCode))].slice(0, 3).join(', ');
       throw new RunFailedError(
         'E_ERROR_BUDGET',

@@ -14,7 +14,6 @@ import { gateJson } from './gate-json.js';
 import { contentionJson } from './contention-text.js';
 import { probeJson } from './probe-text.js';
 import { batchRows } from './per-batch-table.js';
-import { errorBudget } from './report-facts.js';
 import type { ReportInput } from './report-input.js';
 import { baselineVerdictText, runVerdictText } from './verdict-block.js';
 
@@ -134,7 +133,7 @@ export function buildJsonReport(input: ReportInput): Record<string, unknown> {
     gate: gateJson(e.gate, e.power),
     earlyStop: earlyStopJson(e),
     batches: batchRows(input.candidate),
-    errors: errorBudget(input.candidate, input.gates),
+    errors: input.errorBudget,
     baseline:
       b && facts
         ? {

@@ -20,7 +20,7 @@
 import type { Verdict } from '../analysis/growth-gate.js';
 import { escapeXml } from './escape.js';
 import { probeDetail, probeGateNote } from './probe-text.js';
-import { errorBudget, errorBudgetText, runName } from './report-facts.js';
+import { errorBudgetText, runName } from './report-facts.js';
 import type { ReportInput } from './report-input.js';
 import { baselineVerdictText, levelText, runVerdictText } from './verdict-block.js';
 
@@ -75,7 +75,7 @@ function cases(input: ReportInput): Case[] {
       out.push({ name: 'level change', seconds: 0, outcome: outcomeOf(c.level.verdict), message: `${c.level.verdict}  ${firstLine(lt)}`, text: lt });
     }
   }
-  const budget = errorBudget(input.candidate, input.gates);
+  const budget = input.errorBudget;
   const bt = errorBudgetText(budget);
   const outcome = budget.verdict === 'NO_DATA' ? 'skipped' : budget.verdict === 'FAIL' ? 'failure' : 'pass';
   out.push({ name: 'error budget', seconds: 0, outcome, message: bt, text: bt });

@@ -9,7 +9,7 @@ import { chartSeriesOf } from './chart-series.js';
 import { escapeMarkdown, fenced } from './escape.js';
 import { markdownTable } from './markdown-table.js';
 import { BATCH_ALIGN, BATCH_HEADER, batchCells, batchRows, wallGate } from './per-batch-table.js';
-import { errorBudget, errorBudgetText, factTable, runName, type BaselineFacts } from './report-facts.js';
+import { errorBudgetText, factTable, runName, type BaselineFacts } from './report-facts.js';
 import { probeMarkdown } from './probe-markdown.js';
 import type { ReportInput } from './report-input.js';
 import { baselineVerdictText, runVerdictText } from './verdict-block.js';
@@ -68,7 +68,7 @@ function summaryLine(input: ReportInput): string {
 export function renderMarkdown(input: ReportInput): string {
   const e = input.candidate.evaluation;
   const facts = input.comparison ?? null;
-  const budget = errorBudget(input.candidate, input.gates);
+  const budget = input.errorBudget;
   const table = factTable(input);
   const rows = batchRows(input.candidate);
   const out: string[] = [

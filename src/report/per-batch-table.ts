@@ -6,6 +6,7 @@
  * as storage vendors quote it), null when the batch recorded no bytes (imported series).
  */
 import type { GateResult } from '../analysis/growth-gate.js';
+import { sortedCodes } from '../model/error-codes.js';
 import type { RunEvaluation } from '../verdict/evaluate-run.js';
 import { formatCount, formatMs } from './format.js';
 import type { BatchErrors, ReportRun } from './report-input.js';
@@ -40,11 +41,6 @@ export function wallGate(e: RunEvaluation): GateResult {
 /** w of the wall-time look: the warm-up the per-batch time chart and the baseline pairing use. */
 export function wallTimeWarmup(e: RunEvaluation): number {
   return e.gate.wallTime.warmupDropped;
-}
-
-/** Codes by count (largest first), then by name: a stable order for every renderer. */
-export function sortedCodes(codes: Record<string, number>): [string, number][] {
-  return Object.entries(codes).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 function codesOf(errors: readonly BatchErrors[], batch: number): Record<string, number> {

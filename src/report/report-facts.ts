@@ -1,59 +1,19 @@
 /**
- * Facts derived once from a ReportInput for every renderer (pure): the error budget and the
- * run/target/workload/host table rows. The baseline comparison is the verdict's (input.comparison,
- * src/verdict/evaluate-baseline.ts); renderers read it from there.
+ * Facts derived once from a ReportInput for every renderer (pure): the error budget's text and the
+ * run/target/workload/host table rows. The decisions are the verdict's: the baseline comparison
+ * (input.comparison, src/verdict/evaluate-baseline.ts) and the error budget (input.errorBudget,
+ * src/verdict/error-budget.ts); renderers read them from there.
  */
+import { sortedCodes } from '../model/error-codes.js';
 import type { RunRecord } from '../model/records.js';
-import { formatCount, formatMs } from './format.js';
-import { sortedCodes } from './per-batch-table.js';
-import type { ReportGates, ReportInput, ReportRun } from './report-input.js';
+import type { ErrorBudget } from '../verdict/error-budget.js';
 import { formatSizeSpec, humanBytes, parseSizeSpec, type SizeSpec } from '../workload/size.js';
+import { formatCount, formatMs } from './format.js';
+import type { ReportInput, ReportRun } from './report-input.js';
 
 export type { BaselineFacts } from '../verdict/evaluate-baseline.js';
 
-export interface ErrorBudget {
-  /** ok + failed operations recorded. */
-  operations: number;
-  failed: number;
-  retried: number;
-  /** failed / operations, null without operation records. */
-  share: number | null;
-  maxErrorRate: number;
-  /** FAIL when share > maxErrorRate; NO_DATA without operation records (imported series). */
-  verdict: 'PASS' | 'FAIL' | 'NO_DATA';
-  /** Error code -> count over the run, largest first. */
-  byCode: Record<string, number>;
-}
-
-/** A run's operation counts over its batches (ok, failed, and those retried before their last attempt). */
-export interface OpTotals {
-  ok: number;
-  failed: number;
-  retried: number;
-}
-
-export function errorBudget(r: ReportRun, gates: ReportGates): ErrorBudget {
-  const totals: OpTotals = { ok: 0, failed: 0, retried: 0 };
-  for (const b of r.evaluation.batches) {
-    totals.ok += b.okOps;
-    totals.failed += b.failedOps;
-    totals.retried += b.retriedOps;
-  }
-  return errorBudgetOf(totals, r.errors, gates.maxErrorRate);
-}
-
-/** The error budget of operation totals (check reads them without the batch records) and the run's error codes by batch. */
-export function errorBudgetOf(totals: OpTotals, errors: ReportRun['errors'], maxErrorRate: number): ErrorBudget {
-  const { ok, failed, retried } = totals;
-  const codes: Record<string, number> = {};
-  for (const e of errors) for (const [c, n] of Object.entries(e.codes)) codes[c] = (codes[c] ?? 0) + n;
-  const operations = ok + failed;
-  const share = operations > 0 ? failed / operations : null;
-  const verdict = share === null ? 'NO_DATA' : share > maxErrorRate ? 'FAIL' : 'PASS';
-  return { operations, failed, retried, share, maxErrorRate, verdict, byCode: Object.fromEntries(sortedCodes(codes)) };
-}
-
-/** "12 of 5,000 operations failed (0.24%, budget 1.0%): ETIMEDOUT 8, HTTP_503 4" */
+/** The verdict's error budget as text: "12 of 5,000 operations failed (0.24%, within the 1.0% budget): ETIMEDOUT 8, HTTP_503 4" */
 export function errorBudgetText(b: ErrorBudget): string {
   if (b.share === null) return 'no operation records (an imported series): the error budget cannot be checked';
   const codes = sortedCodes(b.byCode).map(([c, n]) => `${c} ${formatCount(n)}`);

@@ -17,6 +17,7 @@ import type { BatchRecord, RunRecord } from '../model/records.js';
 import type { OpTiming } from '../model/timings.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { createShard, finishShard, recordLateness, recordShardBatch, type ShardFacts } from '../store/shard-records.js';
+import { overErrorBudget } from '../verdict/error-budget.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { ClockBracket } from './clock-bracket.js';
 import { shardBatchIndexes, type ShardSpec } from './partition.js';
@@ -104,7 +105,7 @@ export async function runShard(o: ShardRunOptions): Promise<ShardRunResult> {
       opsDone += work.ingestOps.length;
       failedOps += batch.failedOps;
       o.onBatch?.(batch, total);
-      if (opsDone > 0 && failedOps / opsDone > o.maxErrorRate) {
+      if (overErrorBudget(failedOps, opsDone, o.maxErrorRate)) {
         throw new RunFailedError('E_ERROR_BUDGET', `shard ${spec.index}/${spec.count}: ${failedOps} of ${opsDone} operations failed (above the ${(100 * o.maxErrorRate).toFixed(1)}% budget) by batch ${b + 1}`, {
           hint: 'see the operations in the shard\'s results database; merge refuses a failed shard',
         });

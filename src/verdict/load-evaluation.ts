@@ -1,13 +1,16 @@
 /**
  * Gathers a StoredEvaluation from the results database: each run's evaluation and its per-batch error
- * counts, judged by the candidate run's own gate settings unless the command line overrides them. Comparing with a baseline whose workload differs is refused (a usage error listing the
- * differences) unless forced.
+ * counts, judged by the candidate run's own gate settings unless the command line overrides them,
+ * with the candidate's error budget. Comparing with a baseline whose workload differs is refused (a
+ * usage error listing the differences) unless forced.
  */
 import { compareWorkloads } from '../workload/workload-diff.js';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model/records.js';
+import { readOpTotals } from '../store/batch-times.js';
 import { ingestErrorsByBatch } from '../store/ingest-errors.js';
 import type { ResultsStore } from '../store/results-store.js';
+import { errorBudgetOf } from './error-budget.js';
 import { evaluateBaseline } from './evaluate-baseline.js';
 import { evaluateRun, type EvaluateOptions } from './evaluate-run.js';
 import { probeRows, probeSeries, probeVerdictsOf } from './probe-stats.js';
@@ -49,7 +52,9 @@ export async function loadEvaluation(store: ResultsStore, req: EvaluationRequest
   const power = gates.minDetectable === undefined ? {} : { minDetectable: gates.minDetectable };
   const candidate = await loadEvaluatedRun(store, run, gates.maxGrowth, { allowPartial: req.allowPartial === true, lean: req.lean === true && req.baseline === undefined, ...power });
   const probes = await loadProbes(store, run, gates.maxGrowth, req.gateProbes === true);
-  const input: StoredEvaluation = { candidate, gates, gateNotes: notes, ...(probes ? { probes } : {}) };
+  // the operation totals from the store: a lean evaluation (check) has no batch records to sum
+  const errorBudget = errorBudgetOf(await readOpTotals(store.db, run.id), candidate.errors, gates.maxErrorRate);
+  const input: StoredEvaluation = { candidate, gates, errorBudget, gateNotes: notes, ...(probes ? { probes } : {}) };
   if (req.baseline === undefined) return input;
   const baseline = await loadEvaluatedRun(store, req.baseline, gates.maxGrowth);
   const diff = compareWorkloads(candidate.evaluation.run.workload, baseline.evaluation.run.workload);

@@ -2,6 +2,7 @@
  * One evaluation of a stored run, alone or against a baseline (load-evaluation.ts gathers it):
  * what `check` exits on and what the reports render. Types only; exit-code.ts maps it to an exit code.
  */
+import type { ErrorBudget } from './error-budget.js';
 import type { BaselineFacts } from './evaluate-baseline.js';
 import type { RunEvaluation } from './evaluate-run.js';
 import type { ProbeSeries, ProbeVerdict } from './probe-stats.js';
@@ -36,6 +37,8 @@ export interface StoredEvaluation {
   /** The candidate against the baseline (evaluate-baseline.ts): present exactly when baseline is. */
   comparison?: BaselineFacts;
   gates: GateSettings;
+  /** The candidate's failed share of operations against gates.maxErrorRate (error-budget.ts). */
+  errorBudget: ErrorBudget;
   /** Where a command-line flag overrode the run's own gate setting (run-gates.ts). */
   gateNotes?: string[];
   /** Present when the candidate run recorded probes (run --probe). */

@@ -18,7 +18,7 @@ import { renderMarkdown } from '../../src/report/markdown.js';
 import type { ReportInput } from '../../src/report/report-input.js';
 import { renderVerdict } from '../../src/report/verdict-text.js';
 import { gauss, mulberry32 } from '../helpers/series.js';
-import { evaluate, GENERATED_AT, importedBatches, importedRun, TOOL_VERSION } from './report-fixture.js';
+import { aloneInput, evaluate, importedBatches, importedRun } from './report-fixture.js';
 
 /** 40 batches of 1,000: 100 ms, 200 ms from batch 21 on, 4% noise, and a flat trend otherwise. */
 function cliffTimes(): number[] {
@@ -28,12 +28,7 @@ function cliffTimes(): number[] {
 
 function cliffInput(): ReportInput {
   const run = importedRun('Cliff0000001', 'cliff', 'ms', 40, '2026-01-15T09:00:00.000Z');
-  return {
-    candidate: { evaluation: evaluate(run, importedBatches(cliffTimes(), 1000)), errors: [] },
-    gates: { maxGrowth: 1.1, maxErrorRate: 0.01 },
-    generatedAt: GENERATED_AT,
-    toolVersion: TOOL_VERSION,
-  };
+  return aloneInput({ evaluation: evaluate(run, importedBatches(cliffTimes(), 1000)), errors: [] });
 }
 
 test('text: the cliff is named by the objects stored, its size and CI, and the gate FAILs', () => {

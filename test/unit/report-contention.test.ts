@@ -20,7 +20,7 @@ import type { ReportInput } from '../../src/report/report-input.js';
 import { runVerdictText } from '../../src/report/verdict-block.js';
 import type { HostSample } from '../../src/store/host-samples.js';
 import { gauss, mulberry32 } from '../helpers/series.js';
-import { evaluate, GENERATED_AT, importedBatches, importedRun, TOOL_VERSION } from './report-fixture.js';
+import { aloneInput, evaluate, importedBatches, importedRun } from './report-fixture.js';
 
 /** 40 batches: growth `g` over the run, 1.4x slower from batch 21 with the host, 5% noise. */
 function times(seed: number, g: number): number[] {
@@ -43,7 +43,7 @@ function guarded(g: number, withData: boolean): ReportInput {
   const e: RunEvaluation = evaluate(run, importedBatches(ts, 500));
   const contention = assessContention(samples(withData), ts.map((wallMs) => ({ wallMs, lnLatency: null })), { batchSize: 500, limit: 1.1, verdict: e.verdict, span: e.gate.span });
   const evaluation: RunEvaluation = { ...e, contention, verdict: contention.effect === 'inconclusive' ? 'INCONCLUSIVE' : e.verdict };
-  return { candidate: { evaluation, errors: [] }, gates: { maxGrowth: 1.1, maxErrorRate: 0.01 }, generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
+  return aloneInput({ evaluation, errors: [] });
 }
 
 test('constant store, host busy from batch 21: INCONCLUSIVE with the issue wording, then the gate alone', () => {

@@ -9,7 +9,8 @@
  * - syntheticInput(): an LDP run with operation latencies, bytes and failed operations whose
  *   per-batch time grows 3% per batch, so the early FAIL stops it before its 25 planned batches.
  * - fedora3Input(): Fedora 3 alone (a PASS).
- * Evaluations are built as evaluateRun builds them (src/verdict/evaluate-run.ts), without a store.
+ * Evaluations are built as evaluateRun builds them (src/verdict/evaluate-run.ts), without a store, and
+ * the candidate's error budget from its batch records (src/verdict/error-budget.ts).
  */
 import type { LnLatencyStats } from '../../src/analysis/op-gate.js';
 import { operationGate } from '../../src/analysis/op-gate.js';
@@ -17,6 +18,7 @@ import { earlyStopBatch, sequentialLook, type SequentialLookResult } from '../..
 import { shareOfPlannedTime } from '../../src/engine/early-stop.js';
 import type { RunEvaluation } from '../../src/verdict/evaluate-run.js';
 import { evaluateBaseline } from '../../src/verdict/evaluate-baseline.js';
+import { errorBudget } from '../../src/verdict/error-budget.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { BatchErrors, ReportInput, ReportRun } from '../../src/report/report-input.js';
@@ -75,11 +77,16 @@ export function fedoraRuns(): { fedora4: ReportRun; fedora3: ReportRun } {
 export function fedoraInput(): ReportInput {
   const { fedora4, fedora3 } = fedoraRuns();
   const gates = { maxGrowth: 1.1, maxLevelChange: 0.25, maxErrorRate: 0.01 };
-  return { candidate: fedora4, baseline: fedora3, comparison: evaluateBaseline(fedora4.evaluation, fedora3.evaluation, gates), gates, generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
+  return { candidate: fedora4, baseline: fedora3, comparison: evaluateBaseline(fedora4.evaluation, fedora3.evaluation, gates), gates, errorBudget: errorBudget(fedora4, gates.maxErrorRate), generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
+}
+
+/** A ReportInput of one run alone, judged with --max-growth 1.1 and --max-error-rate 0.01 (or the rate given). */
+export function aloneInput(candidate: ReportRun, maxErrorRate = 0.01): ReportInput {
+  return { candidate, gates: { maxGrowth: 1.1, maxErrorRate }, errorBudget: errorBudget(candidate, maxErrorRate), generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
 }
 
 export function fedora3Input(): ReportInput {
-  return { candidate: fedoraRuns().fedora3, gates: { maxGrowth: 1.1, maxErrorRate: 0.01 }, generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
+  return aloneInput(fedoraRuns().fedora3);
 }
 
 export const SYNTHETIC_WORKLOAD = {
@@ -142,8 +149,8 @@ export function syntheticRun(): ReportRun {
   return { evaluation: evaluate(run, batches, stats, limit), errors: ERRORS };
 }
 
-export function syntheticInput(): ReportInput {
-  return { candidate: syntheticRun(), gates: { maxGrowth: 1.1, maxErrorRate: 0.01 }, generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
+export function syntheticInput(maxErrorRate = 0.01): ReportInput {
+  return aloneInput(syntheticRun(), maxErrorRate);
 }
 
 /** The golden files: test/golden/<name>.<ext>, rewritten only by scripts/update-golden.mjs. */

@@ -48,8 +48,7 @@ test('INCONCLUSIVE is skipped, with the reason as its message', () => {
 });
 
 test('error budget: FAIL when the failed share is above --max-error-rate', () => {
-  const input = syntheticInput();
-  input.gates.maxErrorRate = 0.0005; // 4 of 4,800 = 0.083%
+  const input = syntheticInput(0.0005); // 4 of 4,800 = 0.083%
   const xml = renderJunit(input);
   assert.match(xml, /name="error budget" time="0.000">\n {6}<failure message="4 of 4,800 operations failed \(0.08%, above the 0.1% budget\)/);
 });

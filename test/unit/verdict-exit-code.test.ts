@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ExitCode } from '../../src/exit-codes.js';
 import { evaluateBaseline } from '../../src/verdict/evaluate-baseline.js';
+import { errorBudget } from '../../src/verdict/error-budget.js';
 import { exitCodeOf, worstVerdict } from '../../src/verdict/exit-code.js';
 import type { ProbeVerdict } from '../../src/verdict/probe-stats.js';
 import type { StoredEvaluation } from '../../src/verdict/stored-evaluation.js';
@@ -17,14 +18,15 @@ import { fedoraInput, fedoraRuns } from './report-fixture.js';
 const GATES = { maxGrowth: 1.1, maxLevelChange: 0.25, maxErrorRate: 0.01 };
 
 function fedora4Alone(): StoredEvaluation {
-  return { candidate: fedoraRuns().fedora4, gates: GATES };
+  const { fedora4 } = fedoraRuns();
+  return { candidate: fedora4, gates: GATES, errorBudget: errorBudget(fedora4, GATES.maxErrorRate) };
 }
 
 /** Fedora 4 against a second copy of itself: its own verdict FAIL, the comparison PASS. */
 function fedora4AgainstItself(): StoredEvaluation {
   const { fedora4 } = fedoraRuns();
   const copy = fedoraRuns().fedora4;
-  return { candidate: fedora4, baseline: copy, comparison: evaluateBaseline(fedora4.evaluation, copy.evaluation, GATES), gates: GATES };
+  return { candidate: fedora4, baseline: copy, comparison: evaluateBaseline(fedora4.evaluation, copy.evaluation, GATES), gates: GATES, errorBudget: errorBudget(fedora4, GATES.maxErrorRate) };
 }
 
 test('with a baseline the comparison is the verdict: Fedora 4 exits 1 alone and against Fedora 3, 0 against itself', () => {
@@ -70,7 +72,7 @@ test('--gate-probes exits on the worst of ingest and probes; ungated probes do n
   const fedora3 = fedoraRuns().fedora3;
   assert.equal(fedora3.evaluation.verdict, 'PASS');
   const failing = { kind: 'get', verdict: 'FAIL' } as unknown as ProbeVerdict;
-  const e: StoredEvaluation = { candidate: fedora3, gates: GATES, probes: { verdicts: [failing], series: [], gated: true } };
+  const e: StoredEvaluation = { candidate: fedora3, gates: GATES, errorBudget: errorBudget(fedora3, GATES.maxErrorRate), probes: { verdicts: [failing], series: [], gated: true } };
   assert.equal(exitCodeOf(e), ExitCode.GateFailed);
   assert.equal(exitCodeOf({ ...e, probes: { verdicts: [failing], series: [], gated: false } }), ExitCode.Ok);
   assert.equal(worstVerdict('WARN', [{ verdict: 'INCONCLUSIVE' } as unknown as ProbeVerdict]), 'INCONCLUSIVE');

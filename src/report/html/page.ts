@@ -7,7 +7,7 @@
 import { ciLevelLabel } from '../../analysis/growth-gate.js';
 import { escapeHtml } from '../escape.js';
 import { batchRows } from '../per-batch-table.js';
-import { errorBudget, factTable, runName } from '../report-facts.js';
+import { factTable, runName } from '../report-facts.js';
 import type { ReportInput } from '../report-input.js';
 import { baselineVerdictText, runVerdictText } from '../verdict-block.js';
 import { batchTimeChart, latencyChart, throughputCharts } from './charts.js';
@@ -66,7 +66,7 @@ export function renderHtml(input: ReportInput): string {
   const name = runName(e.run);
   const reason = e.earlyStop ? e.earlyStop.reason : e.gate.reason;
   const table = factTable(input);
-  const budget = errorBudget(input.candidate, input.gates);
+  const budget = input.errorBudget;
   return htmlDocument(`ingest-scale: ${e.verdict} for ${name}`, [
     '<header>',
     `<h1>ingest-scale report: ${escapeHtml(name)}</h1>`,

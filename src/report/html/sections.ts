@@ -2,7 +2,8 @@
 import type { Verdict } from '../../analysis/growth-gate.js';
 import { escapeHtml } from '../escape.js';
 import { BATCH_ALIGN, BATCH_HEADER, batchCells, type BatchRow } from '../per-batch-table.js';
-import type { BaselineFacts, ErrorBudget } from '../report-facts.js';
+import type { ErrorBudget } from '../../verdict/error-budget.js';
+import type { BaselineFacts } from '../report-facts.js';
 import { errorBudgetText } from '../report-facts.js';
 
 const SYMBOL: Record<Verdict, string> = { PASS: '\u2713', WARN: '!', FAIL: '\u2717', INCONCLUSIVE: '?' };
