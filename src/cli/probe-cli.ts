@@ -1,7 +1,8 @@
 /**
  * Probes in the CLI (issue 18): `run --probe KINDS [--probe-sample K] [--probe-stop-above DURATION]`
  * checked before anything is opened; what `run` and `check` print about them (a line per kind, the
- * JSON `probes` object, a probe stop, the worst verdict for --gate-probes); `chart RUN --probe KIND`.
+ * JSON `probes` object, a probe stop); `chart RUN --probe KIND`. The worst verdict for --gate-probes is
+ * the verdict's (verdict/exit-code.ts).
  */
 import { growthGate } from '../analysis/growth-gate.js';
 import { parseProbeKinds, PROBE_KINDS, type ProbeKind } from '../engine/probes/probe-kinds.js';
@@ -17,7 +18,6 @@ import { parseIntFlag } from './parse-flags.js';
 
 // what run and check print about probes is the reports' text too (src/report/probe-text.ts)
 export { probeJson, probeText } from '../report/probe-text.js';
-export { worstVerdict } from '../verdict/exit-code.js';
 
 export interface ProbeFlags {
   probe?: string;

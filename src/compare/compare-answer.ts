@@ -12,7 +12,8 @@
  * when it is not gated (no --max-level-change).
  */
 import type { Verdict } from '../analysis/growth-gate.js';
-import { compareToReference, pairedLogRatios, worstVerdict } from './paired-ratios.js';
+import { worstOf } from '../verdict/worst-verdict.js';
+import { compareToReference, pairedLogRatios } from './paired-ratios.js';
 import type { PhaseData, PhaseSummary } from './phase-data.js';
 import type { Phase } from './phases.js';
 
@@ -90,7 +91,7 @@ export function compareAnswer(targets: readonly TargetPhases[], o: AnswerOptions
   return {
     compareId: o.compareId,
     status: 'completed',
-    verdict: worstVerdict(verdicts),
+    verdict: worstOf(verdicts),
     reference: ref.name,
     targets: targets.map((t) => t.name),
     runs: Object.fromEntries(targets.map((t) => [t.name, t.runId])),

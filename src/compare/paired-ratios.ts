@@ -16,6 +16,7 @@
  */
 import { compareRuns, type LevelResult } from '../analysis/baseline.js';
 import { growthGate, type GateResult, type Verdict } from '../analysis/growth-gate.js';
+import { worstOf } from '../verdict/worst-verdict.js';
 
 export interface PairedSeries {
   /** 1-based batch indices of the pairs. */
@@ -43,7 +44,7 @@ export interface TargetVsReference {
   pairs: number;
   level: LevelResult;
   scaling: GateResult;
-  /** The worse of the scaling verdict and (when gated) the level verdict (worstVerdict). */
+  /** The worse of the scaling verdict and (when gated) the level verdict (worstOf, verdict/worst-verdict.ts). */
   verdict: Verdict;
 }
 
@@ -64,18 +65,6 @@ export function compareToReference(paired: PairedSeries, o: PairOptions): Target
     { limit: o.maxGrowth, ...(o.maxLevelChange === undefined ? {} : { maxLevelChange: o.maxLevelChange }) },
   ).level;
   const scaling = growthGate(ratios, { batchSize: o.batchSize, limit: o.maxGrowth });
-  const verdict = level.verdict === null ? scaling.verdict : worstVerdict([scaling.verdict, level.verdict]);
+  const verdict = level.verdict === null ? scaling.verdict : worstOf([scaling.verdict, level.verdict]);
   return { pairs: ratios.length, level, scaling, verdict };
-}
-
-const RANK: Record<Verdict, number> = { PASS: 0, WARN: 1, INCONCLUSIVE: 2, FAIL: 3 };
-
-/**
- * The compare's verdict of several: FAIL when any fails (exit 1), else INCONCLUSIVE when any could
- * not decide (exit 3), else WARN, else PASS. PASS for none.
- */
-export function worstVerdict(vs: readonly Verdict[]): Verdict {
-  let out: Verdict = 'PASS';
-  for (const v of vs) if (RANK[v] > RANK[out]) out = v;
-  return out;
 }

@@ -9,12 +9,11 @@ import { ExitCode, exitCodeForVerdict } from '../exit-codes.js';
 import type { RunEvaluation } from './evaluate-run.js';
 import type { ProbeVerdict } from './probe-stats.js';
 import type { StoredEvaluation } from './stored-evaluation.js';
-
-const RANK: Record<Verdict, number> = { PASS: 0, WARN: 1, INCONCLUSIVE: 2, FAIL: 3 };
+import { worstOf } from './worst-verdict.js';
 
 /** The worst of the ingest verdict and the probe verdicts (--gate-probes): FAIL > INCONCLUSIVE > WARN > PASS. */
 export function worstVerdict(ingest: Verdict, verdicts: readonly ProbeVerdict[]): Verdict {
-  return verdicts.reduce<Verdict>((w, v) => (RANK[v.verdict] > RANK[w] ? v.verdict : w), ingest);
+  return worstOf([ingest, ...verdicts.map((v) => v.verdict)]);
 }
 
 /** The run's own exit code: exit 4 for a failed run, else its verdict's. */

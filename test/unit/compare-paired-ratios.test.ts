@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compareToReference, pairedLogRatios, worstVerdict } from '../../src/compare/paired-ratios.js';
+import { compareToReference, pairedLogRatios } from '../../src/compare/paired-ratios.js';
+import { worstOf } from '../../src/verdict/worst-verdict.js';
 import { mulberry32 } from '../../src/generate/mulberry32.js';
 
 test('pairs batch k with batch k past the warm-up; missing or non-positive values leave the pair out', () => {
@@ -61,8 +62,8 @@ test('scaling: a ratio that doubles over the compare FAILs; a flat noisy one PAS
 });
 
 test('the compare verdict: FAIL over INCONCLUSIVE over WARN over PASS', () => {
-  assert.equal(worstVerdict([]), 'PASS');
-  assert.equal(worstVerdict(['PASS', 'WARN']), 'WARN');
-  assert.equal(worstVerdict(['WARN', 'INCONCLUSIVE', 'PASS']), 'INCONCLUSIVE');
-  assert.equal(worstVerdict(['INCONCLUSIVE', 'FAIL', 'PASS']), 'FAIL');
+  assert.equal(worstOf([]), 'PASS');
+  assert.equal(worstOf(['PASS', 'WARN']), 'WARN');
+  assert.equal(worstOf(['WARN', 'INCONCLUSIVE', 'PASS']), 'INCONCLUSIVE');
+  assert.equal(worstOf(['INCONCLUSIVE', 'FAIL', 'PASS']), 'FAIL');
 });

@@ -7,7 +7,7 @@ import { ExitCode } from '../../src/exit-codes.js';
 import { parseProbeKinds, probeKindOf, refuseUnsupportedProbes } from '../../src/engine/probes/probe-kinds.js';
 import { probeRange, sampleObjects } from '../../src/engine/probes/probe-sample.js';
 import { median, probeSeries, probeVerdictsOf, type ProbeRow } from '../../src/verdict/probe-stats.js';
-import { worstVerdict } from '../../src/cli/probe-cli.js';
+import { worstVerdict } from '../../src/verdict/exit-code.js';
 
 describe('probe sampling', () => {
   test('K distinct objects from those stored, the oldest and the newest always, the same for the same seed and batch', () => {
