@@ -10,26 +10,18 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as pause } from 'node:timers/promises';
 import { apacheInstalled, startApache } from '../test/helpers/apache-peer.js';
 import type { DavPeer } from '../test/helpers/serving.js';
 import { nginxInstalled, startNginx } from './lib/nginx.js';
 import { benchScript, runJsonChild } from './lib/proc.js';
 import { figure, type Benchmark, type Figure, type Mode, type Table } from './lib/result.js';
 import { fmt, interleave, median, sizeLabel } from './lib/stats.js';
+import type { RoundsPlan } from './lib/workloads.js';
 import { runWrk, WRK, wrkInstalled } from './lib/wrk.js';
 
-interface Point {
-  size: number;
-  concurrency: number;
-}
-interface Plan {
-  points: Point[];
-  rounds: number;
-  /** Seconds of each wrk run; the engine's object count is set from wrk's first rate to last about as long. */
-  seconds: number;
-}
 const KiB = 1024;
-const PLANS: Record<Mode, Plan> = {
+const PLANS: Record<Mode, RoundsPlan> = {
   full: { points: [{ size: KiB, concurrency: 4 }, { size: KiB, concurrency: 16 }, { size: 64 * KiB, concurrency: 4 }], rounds: 3, seconds: 3 },
   quick: { points: [{ size: KiB, concurrency: 4 }], rounds: 1, seconds: 1 },
   tiny: { points: [{ size: KiB, concurrency: 4 }], rounds: 1, seconds: 1 },
@@ -48,10 +40,19 @@ const SERVERS: Server[] = [
 
 /**
  * Empties the served tree (what one run wrote), keeping the root itself and its owner. The server may
- * still finish a request wrk left in flight (making its directory meanwhile): retried, bounded.
+ * still finish requests wrk left in flight (making directories meanwhile, for a while on a busy
+ * host): the whole removal is tried again until it holds, for up to 30 s.
  */
-function clear(root: string): void {
-  for (const name of readdirSync(root)) rmSync(join(root, name), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+async function clear(root: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      for (const name of readdirSync(root)) rmSync(join(root, name), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt >= 60) throw e;
+      await pause(500);
+    }
+  }
 }
 
 interface EngineResult {
@@ -85,14 +86,14 @@ export const davBench: Benchmark = async (ctx) => {
       for (const p of plan.points) {
         let tag = 0;
         const wrk = async (): Promise<number> => {
-          clear(peer.root);
+          await clear(peer.root);
           const r = await runWrk({ url: peer.url, size: p.size, concurrency: p.concurrency, seconds: plan.seconds, mode: s.mode, tag: String(tag++) });
           if (r.failed > 0) throw new Error(`wrk: ${r.failed} of ${r.requests} requests failed against ${s.name}`);
           return r.objectsPerSecond;
         };
         const objects = Math.max(8 * p.concurrency, Math.round((await wrk()) * plan.seconds));
         const engine = async (): Promise<number> => {
-          clear(peer.root);
+          await clear(peer.root);
           const arg = { url: peer.url, size: p.size, concurrency: p.concurrency, objects, warmup: Math.round(objects / 10), collections: s.mode };
           const r = await runJsonChild<EngineResult>(benchScript('http/engine-client.js'), arg);
           if (r.failed > 0) throw new Error(`engine: ${r.failed} operations failed against ${s.name}`);
@@ -108,7 +109,7 @@ export const davBench: Benchmark = async (ctx) => {
         ]);
       }
     } finally {
-      clear(peer.root);
+      await clear(peer.root).catch(() => undefined); // stop() removes the whole tree anyway
       await peer.stop();
     }
   }

@@ -1,9 +1,10 @@
 /**
  * Runs the overhead benchmarks and writes reports/perf.md.
- *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard] [--quick | --tiny]
+ *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard rgw] [--quick | --tiny]
  *        [--out FILE] [--json FILE] [--variant NAME]
- * No names: all seven (`scale`, import of 10M rows and check on 1M batches, and `shard`, one shard's
- * peak RSS at 10M objects, run only when named).
+ * No names: all seven (`scale`, import of 10M rows and check on 1M batches, `shard`, one shard's
+ * peak RSS at 10M objects, and `rgw`, the s3 backend against the AWS SDK on a Ceph cluster of its
+ * own, run only when named).
  * --quick: smaller counts, one round (about a minute for all). --tiny: the smallest counts, for
  * the smoke test (written only where --out/--json say). --variant before: store the results as
  * the "before" figures of a src/ change (see reports/perf.md).
@@ -21,10 +22,11 @@ import { ORDER, writeReport, type Stored } from './lib/report.js';
 import type { Benchmark, BenchResult, Mode } from './lib/result.js';
 import { memoryBench } from './memory-bench.js';
 import { recordBench } from './record-bench.js';
+import { rgwBench } from './rgw-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { shardBench } from './shard-bench.js';
 
-const BENCHES: Record<string, Benchmark> = { http: httpBench, generate: generateBench, record: recordBench, leveldb: leveldbBench, memory: memoryBench, analysis: analysisBench, dav: davBench, scale: scaleBench, shard: shardBench };
+const BENCHES: Record<string, Benchmark> = { http: httpBench, generate: generateBench, record: recordBench, leveldb: leveldbBench, memory: memoryBench, analysis: analysisBench, dav: davBench, scale: scaleBench, shard: shardBench, rgw: rgwBench };
 
 const argv = process.argv.slice(2);
 let mode: Mode = 'full';
@@ -41,7 +43,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--variant') variant = argv[++i] ?? null;
   else if (a in BENCHES) names.push(a);
   else {
-    process.stderr.write(`bench: unknown argument "${a}"; use ${ORDER.join(', ')}, --quick, --tiny, --out FILE, --json FILE, --variant NAME\n`);
+    process.stderr.write(`bench: unknown argument "${a}"; use ${Object.keys(BENCHES).join(', ')}, --quick, --tiny, --out FILE, --json FILE, --variant NAME\n`);
     process.exit(2);
   }
 }

@@ -17,6 +17,10 @@ export interface ClientArg {
   uniquePaths?: boolean;
   /** engine only: http-put's --collections (default none: one PUT per object, like the references). */
   collections?: 'mkcol' | 'none';
+  /** The S3 bucket: the engine drives the s3 backend instead of http-put (credentials from AWS_*); the AWS SDK client writes into it. */
+  bucket?: string;
+  /** AWS SDK client only: its keys are `<prefix>/o<n>/D`. */
+  prefix?: string;
 }
 
 export function clientArg(): ClientArg {

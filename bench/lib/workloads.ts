@@ -2,6 +2,19 @@
 import type { BatchSink } from '../../src/engine/run-engine.js';
 import type { ContentKind, Workload } from '../../src/workload/workload.js';
 
+/** One measured point of the benchmarks that compare clients: body size and concurrency. */
+export interface Point {
+  size: number;
+  concurrency: number;
+}
+
+/** Points measured in interleaved rounds, each run lasting about `seconds` (its count set from a calibration run). */
+export interface RoundsPlan {
+  points: Point[];
+  rounds: number;
+  seconds: number;
+}
+
 /** A workload of `objects` objects with one datastream `D` of a fixed size. */
 export function fixedWorkload(objects: number, bytes: number, o: { batchSize?: number; concurrency?: number; kind?: ContentKind; seed?: number } = {}): Workload {
   const kind = o.kind ?? 'random';

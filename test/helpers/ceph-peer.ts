@@ -24,6 +24,8 @@ export interface CephPeer {
   endpoints: string[];
   /** The test user's keys as the AWS_* variables the s3 backend reads. */
   credentials: { AWS_ACCESS_KEY_ID: string; AWS_SECRET_ACCESS_KEY: string };
+  /** The cluster's directory (ceph.conf, run/ with the daemons' admin sockets), removed by stop. */
+  dir: string;
   stop(): void;
 }
 
@@ -49,6 +51,7 @@ export async function startCeph(mode: 'single' | 'multi'): Promise<CephPeer> {
         endpoint: env.CEPH_RGW_ENDPOINT ?? '',
         endpoints: (env.CEPH_RGW_ENDPOINTS ?? env.CEPH_RGW_ENDPOINT ?? '').split(','),
         credentials: { AWS_ACCESS_KEY_ID: env.CEPH_RGW_ACCESS_KEY ?? '', AWS_SECRET_ACCESS_KEY: env.CEPH_RGW_SECRET_KEY ?? '' },
+        dir,
         stop: () => stopCluster(dir),
       };
     }
