@@ -18,6 +18,8 @@
  * 5. A cliff is reported when both p-values are below 0.001, each side has at least 5 kept batches,
  *    and the ratio is above 1 (the store
  *    got slower); it FAILs the gate when, in addition, the CI's lower bound is above the limit.
+ *    The segment fits of step 4 are made last: phi >= 0 can only raise p, so a split too near an
+ *    end, p above 0.001 before any inflation, or a ratio at or below 1 rules a cliff out first.
  *
  * The cliff is named by the first batch after the split and the objects stored when it started:
  * batch b = firstKeptBatch + t*, objects = (b - 1) B.
@@ -78,14 +80,18 @@ export function detectCliff(
   const bw = withinSegmentSlope(z, first.split);
   const d = z.map((v, i) => v - bw * i);
   const test = pettitt(d);
-  const phi = effectiveAutocorrelation(lag1Autocorrelation(segmentResiduals(z, o.firstKeptBatch, test.split)), n);
-  const inflate = Math.sqrt((1 + phi) / (1 - phi));
-  const p = Math.max(pettittP(first.statistic / inflate, n), pettittP(test.statistic / inflate, n));
-  if (!(p < CLIFF_P) || test.split < MIN_SEGMENT || n - test.split < MIN_SEGMENT) return null;
+  if (test.split < MIN_SEGMENT || n - test.split < MIN_SEGMENT) return null;
+  // phi >= 0 only divides K, so the p-value without it is a floor: no cliff when even that is too
+  // high, or when the level did not rise, and then no segment fits (seconds at a million batches)
+  if (!(Math.max(pettittP(first.statistic, n), pettittP(test.statistic, n)) < CLIFF_P)) return null;
   const before = d.subarray(0, test.split);
   const after = d.subarray(test.split);
   const shift = twoSampleShift(after, before, o.z);
   if (!(shift.estimate > 0)) return null;
+  const phi = effectiveAutocorrelation(lag1Autocorrelation(segmentResiduals(z, o.firstKeptBatch, test.split)), n);
+  const inflate = Math.sqrt((1 + phi) / (1 - phi));
+  const p = Math.max(pettittP(first.statistic / inflate, n), pettittP(test.statistic / inflate, n));
+  if (!(p < CLIFF_P)) return null;
   const batch = o.firstKeptBatch + test.split;
   const lower = shift.estimate - (shift.estimate - shift.lower) * inflate;
   const upper = shift.estimate + (shift.upper - shift.estimate) * inflate;
