@@ -3,6 +3,7 @@
  * the O(n log n) Theil–Sen slope selection (fast-slope-selection.ts) and of Kendall's tau on a
  * series in index order (kendall.ts).
  */
+import { packedOrderByKey } from './packed-order.js';
 
 /** Pairs i < j with v[i] >= v[j] (orEqual) or v[i] > v[j] (strict), by merge sort. v is not modified; no NaN. */
 export function countInversions(v: Float64Array, orEqual: boolean): number {
@@ -81,11 +82,18 @@ function sortRuns(a: Float64Array, orEqual: boolean): number {
 }
 
 /**
- * The indices 0..n-1 ordered by key ascending, equal keys with the larger index first: a stable sort
- * (runs of RUN by insertion, then bottom-up merges with the indices carried along, no indirect reads
- * and no comparator calls) of the descending indices. O(n log n).
+ * The indices 0..n-1 ordered by key ascending, equal keys with the larger index first: by the
+ * engine's sort of packed keys (packed-order.ts), else by mergeOrderByKey. No NaN; -0 counts as 0.
  */
 export function orderByKey(key: Float64Array): Int32Array {
+  return packedOrderByKey(key) ?? mergeOrderByKey(key);
+}
+
+/**
+ * orderByKey as a stable sort (runs of RUN by insertion, then bottom-up merges with the indices
+ * carried along, no indirect reads and no comparator calls) of the descending indices. O(n log n).
+ */
+export function mergeOrderByKey(key: Float64Array): Int32Array {
   const n = key.length;
   let ia = new Int32Array(n);
   let ka = new Float64Array(n);
