@@ -15,6 +15,7 @@
  */
 import { countInversionsInPlace, orderByKey } from './inversion-count.js';
 import { orderStatistics } from './order-statistics.js';
+import { carriedSelection, rememberSelection, type Listed, type SeenCount } from './slope-selection-memo.js';
 
 /** Counts of slopes before the bracket is listed: at most this many per point. */
 const LIST_PER_POINT = 8;
@@ -89,10 +90,10 @@ interface Bracket {
 
 /** Every count made for one set of ranks, (s, slopes <= s): later ranks start from the tightest. */
 class Counts {
-  private readonly seen: { s: number; c: number }[] = [];
   private readonly u: Float64Array;
   private readonly scratch: Float64Array;
-  constructor(private readonly x: Float64Array, private readonly y: Float64Array) {
+  /** carried: counts on the same points made before (slope-selection-memo.ts). */
+  constructor(private readonly x: Float64Array, private readonly y: Float64Array, readonly seen: SeenCount[]) {
     this.u = new Float64Array(x.length);
     this.scratch = new Float64Array(x.length);
   }
@@ -210,19 +211,28 @@ export function fastSlopeOrderStatistics(x: Float64Array, y: Float64Array, ks: r
   const n = x.length;
   const nPairs = (n * (n - 1)) / 2;
   const u = new Float64Array(n);
-  const counts = new Counts(x, y);
+  const carried = carriedSelection(x, y);
+  const counts = new Counts(x, y, carried.seen);
+  const lists: Listed[] = [];
   const found = new Map<number, number>();
   const wanted = [...new Set(ks.filter((k) => Number.isInteger(k) && k >= 0 && k < nPairs))].sort((a, b) => a - b);
   const sample = wanted.length > 0 ? sampleSlopes(x, y) : new Float64Array(0);
   for (const k of wanted) {
     if (found.has(k)) continue;
-    const b = narrow(x, k, startBracket(x, y, k, sample, counts), counts);
-    const inside = listBracket(x, y, b, u);
+    // a bracket listed for these points before (the warm-up step's fit, one point fewer), else a new one
+    let listed = carried.lists.find((l) => k >= l.cLo && k < l.cLo + l.slopes.length);
+    if (listed === undefined) {
+      const b = narrow(x, k, startBracket(x, y, k, sample, counts), counts);
+      listed = { lo: b.lo, hi: b.hi, cLo: b.cLo, slopes: listBracket(x, y, b, u) };
+      if (listed.slopes.length === b.cHi - b.cLo) lists.push(listed);
+    }
+    const { cLo, slopes } = listed;
     // every wanted rank this bracket holds is answered from the same list
-    const here = wanted.filter((r) => r >= b.cLo && r < b.cLo + inside.length && !found.has(r));
-    const values = orderStatistics(inside, here.map((r) => r - b.cLo));
+    const here = wanted.filter((r) => r >= cLo && r < cLo + slopes.length && !found.has(r));
+    const values = orderStatistics(slopes, here.map((r) => r - cLo));
     here.forEach((r, i) => found.set(r, values[i] as number));
     if (!found.has(k)) found.set(k, Number.NaN);
   }
+  rememberSelection(x, y, counts.seen, lists);
   return ks.map((k) => found.get(k) ?? Number.NaN);
 }
