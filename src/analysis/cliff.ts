@@ -86,7 +86,7 @@ export function detectCliff(
   if (!(Math.max(pettittP(first.statistic, n), pettittP(test.statistic, n)) < CLIFF_P)) return null;
   const before = d.subarray(0, test.split);
   const after = d.subarray(test.split);
-  const shift = twoSampleShift(after, before, o.z);
+  const shift = twoSampleShift(after, before, o.z, true);
   if (!(shift.estimate > 0)) return null;
   const phi = effectiveAutocorrelation(lag1Autocorrelation(segmentResiduals(z, o.firstKeptBatch, test.split)), n);
   const inflate = Math.sqrt((1 + phi) / (1 - phi));

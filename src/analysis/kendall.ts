@@ -33,10 +33,10 @@ export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): number 
   if (n < 2) return Number.NaN;
   let score = 0;
   const ys = Float64Array.from({ length: n }, (_, i) => at(y, i));
+  const tiedY = tiedPairs(y);
   if (increasing(x) && ys.every((v) => !Number.isNaN(v))) {
-    const strict = countInversions(ys, false);
-    const tied = countInversions(ys, true) - strict;
-    score = (n * (n - 1)) / 2 - 2 * strict - tied;
+    // T_y: the pairs tied in y, those that the inversions with ties count beyond the strict ones
+    score = (n * (n - 1)) / 2 - 2 * countInversions(ys, false) - tiedY;
   } else for (let i = 0; i < n; i++) {
     const xi = at(x, i);
     const yi = at(y, i);
@@ -47,7 +47,7 @@ export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): number 
     }
   }
   const n0 = (n * (n - 1)) / 2;
-  const denom = Math.sqrt((n0 - tiedPairs(x)) * (n0 - tiedPairs(y)));
+  const denom = Math.sqrt((n0 - tiedPairs(x)) * (n0 - tiedY));
   if (!(denom > 0)) return Number.NaN;
   return score / denom;
 }

@@ -42,9 +42,8 @@ export function fitPowerLaw(
   batchSize: number,
   z: number = Z_95,
 ): PowerLawFit {
-  const lnN = Float64Array.from({ length: zKept.length }, (_, k) =>
-    Math.log(batchMidpointObjects(firstBatch + k, batchSize)),
-  );
+  const lnN = new Float64Array(zKept.length);
+  for (let k = 0; k < lnN.length; k++) lnN[k] = Math.log(batchMidpointObjects(firstBatch + k, batchSize));
   const fit = theilSen(lnN, zKept, z);
   return {
     exponentK: 1 + fit.slope,

@@ -122,8 +122,11 @@ export function kthDifferenceBisect(a: Float64Array, b: Float64Array, k: number)
   return smallestAbove(a, b, lo);
 }
 
-/** Hodges–Lehmann shift of after over before with its CI at normal quantile z. */
-export function twoSampleShift(after: ArrayLike<number>, before: ArrayLike<number>, z: number): ShiftResult {
+/**
+ * Hodges–Lehmann shift of after over before with its CI at normal quantile z. With riseOnly, an
+ * estimate at or below 0 comes without its CI (lower and upper NaN): the cliff looks only for rises.
+ */
+export function twoSampleShift(after: ArrayLike<number>, before: ArrayLike<number>, z: number, riseOnly = false): ShiftResult {
   const m = after.length;
   const n = before.length;
   for (const s of [after, before]) {
@@ -136,10 +139,11 @@ export function twoSampleShift(after: ArrayLike<number>, before: ArrayLike<numbe
   const half = Math.floor((total + 1) / 2);
   const estimate = total % 2 === 1 ? kthDifference(a, b, half) : (kthDifference(a, b, half) + kthDifference(a, b, half + 1)) / 2;
   const idx = shiftCiIndex(m, n, z);
+  const noCi = riseOnly && !(estimate > 0);
   return {
     estimate,
-    lower: kthDifference(a, b, idx.k),
-    upper: kthDifference(a, b, total + 1 - idx.k),
+    lower: noCi ? Number.NaN : kthDifference(a, b, idx.k),
+    upper: noCi ? Number.NaN : kthDifference(a, b, total + 1 - idx.k),
     m,
     n,
     confidence: idx.confidence,

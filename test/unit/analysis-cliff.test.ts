@@ -146,3 +146,13 @@ test('property: kthDifference (interpolation, listing) equals the bisection refe
     { numRuns: 60, seed: 16 },
   );
 });
+
+test('twoSampleShift with riseOnly: a fall comes without its CI, a rise with the same CI as without', () => {
+  const u = mulberry32(23);
+  const low = Array.from({ length: 40 }, () => gauss(u));
+  const high = Array.from({ length: 30 }, () => 1 + gauss(u));
+  const fall = twoSampleShift(low, high, Z_95, true);
+  assert.deepEqual(fall, { ...twoSampleShift(low, high, Z_95), lower: Number.NaN, upper: Number.NaN });
+  assert.ok(fall.estimate < 0);
+  assert.deepEqual(twoSampleShift(high, low, Z_95, true), twoSampleShift(high, low, Z_95));
+});
