@@ -171,34 +171,41 @@ function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts): Bracket
  * The slopes in (lo, hi]: the pairs ordered by u at lo (ties: later index first) that u at hi puts
  * the other way round. u at hi is taken in the order at lo and insertion-sorted: every value moved
  * past a later one is such a pair, so the work is O(n + pairs listed), the pairs being few (narrow).
+ * x and y move along with u in the same order (no reads at random indices per pair): a pair's slope
+ * is (y_a - y_b)/(x_a - x_b) whichever comes first, the same double as (y_j - y_i)/(x_j - x_i) for
+ * i < j (both differences only change sign), and + 0 makes the -0 of a tie in y the +0 of i < j.
  */
 function listBracket(x: Float64Array, y: Float64Array, b: Bracket, u: Float64Array): Float64Array {
   const n = x.length;
   for (let i = 0; i < n; i++) u[i] = (y[i] as number) - b.lo * (x[i] as number);
   const order = orderByKey(u);
   const v = new Float64Array(n);
+  const xo = new Float64Array(n);
+  const yo = new Float64Array(n);
   for (let k = 0; k < n; k++) {
     const i = order[k] as number;
+    xo[k] = x[i] as number;
+    yo[k] = y[i] as number;
     v[k] = (y[i] as number) - b.hi * (x[i] as number);
   }
   const inside = new Float64Array(b.cHi - b.cLo);
   let found = 0;
   for (let k = 1; k < n; k++) {
     const t = v[k] as number;
-    const q = order[k] as number;
+    const xt = xo[k] as number;
+    const yt = yo[k] as number;
     let p = k - 1;
     for (; p >= 0 && (v[p] as number) >= t; p--) {
-      const o = order[p] as number;
-      if (found < inside.length) {
-        const i = o < q ? o : q;
-        const j = o < q ? q : o;
-        inside[found++] = ((y[j] as number) - (y[i] as number)) / ((x[j] as number) - (x[i] as number));
-      }
+      const xp = xo[p] as number;
+      const yp = yo[p] as number;
+      if (found < inside.length) inside[found++] = (yp - yt) / (xp - xt) + 0;
       v[p + 1] = v[p] as number;
-      order[p + 1] = o;
+      xo[p + 1] = xp;
+      yo[p + 1] = yp;
     }
     v[p + 1] = t;
-    order[p + 1] = q;
+    xo[p + 1] = xt;
+    yo[p + 1] = yt;
   }
   return inside.subarray(0, found);
 }
