@@ -61,9 +61,6 @@ export function pairwiseSlopes(x: ArrayLike<number>, y: ArrayLike<number>): Floa
 }
 
 function tieSum(values: ArrayLike<number>): number {
-  let increasing = true;
-  for (let i = 1; i < values.length && increasing; i++) increasing = at(values, i) > at(values, i - 1);
-  if (increasing) return 0; // no ties (batch indices): no sort of a million values
   let s = 0;
   for (const t of tieGroupSizes(values)) s += t * (t - 1) * (2 * t + 5);
   return s;

@@ -69,3 +69,14 @@ test('property: median lies between min and max; quantile is monotone in p', () 
     ),
   );
 });
+
+test('tieGroupSizes asked again for the same values (remembered) or for others gives their groups', () => {
+  const values = [3, 1, 3, 2, 3, 1, -0, 0];
+  const first = tieGroupSizes(values);
+  assert.deepEqual([...first].sort(), [2, 2, 3]);
+  first.push(99); // the caller's copy: the remembered groups stay
+  assert.deepEqual([...tieGroupSizes(Float64Array.from(values))].sort(), [2, 2, 3]);
+  assert.deepEqual([...tieGroupSizes([3, 1, 3, 2, 3, 1, 0, 5])].sort(), [2, 3], 'one value changed');
+  assert.deepEqual(tieGroupSizes([1, 2, 3, 4]), [], 'increasing: no ties');
+  assert.deepEqual(tieGroupSizes([1, Number.NaN, Number.NaN]), [], 'NaN equals nothing');
+});
