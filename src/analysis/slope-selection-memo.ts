@@ -93,14 +93,16 @@ function frontPairsListed(x: Float64Array, y: Float64Array, f: number, lo: numbe
  */
 export function carriedSelection(x: Float64Array, y: Float64Array): { seen: SeenCount[]; lists: Listed[] } {
   const d = frontShift(x, y);
-  if (d === 0 || memo === null) return { seen: [], lists: [] };
-  const [bx, by] = d > 0 ? [x, y] : [memo.x, memo.y];
+  const last = memo;
+  memo = null; // taken (or of no use): its lists are not kept through the next selection
+  if (d === 0 || last === null) return { seen: [], lists: [] };
+  const [bx, by] = d > 0 ? [x, y] : [last.x, last.y];
   const sign = d > 0 ? 1 : -1;
   const f = Math.abs(d);
-  const seen = memo.seen.map(({ s, c }) => ({ s, c: c + sign * frontPairsAtMost(bx, by, f, s) }));
+  const seen = last.seen.map(({ s, c }) => ({ s, c: c + sign * frontPairsAtMost(bx, by, f, s) }));
   const lists: Listed[] = [];
   if (d > 0) {
-    for (const l of memo.lists) {
+    for (const l of last.lists) {
       const cLo = l.cLo + frontPairsAtMost(x, y, f, l.lo);
       const cHi = l.cLo + l.slopes.length + frontPairsAtMost(x, y, f, l.hi);
       const added = frontPairsListed(x, y, f, l.lo, l.hi);

@@ -61,11 +61,15 @@ test('property: after a selection on the points without the first d (or with d m
   );
 });
 
-test('points that are not the remembered ones with some in front carry nothing', () => {
+test('points that are not the remembered ones with some in front carry nothing; what is carried is taken once', () => {
   const { x, y } = series(100, 3, 'noise');
   fastSlopeOrderStatistics(x.subarray(2), y.subarray(2), ranks(98));
   const other = Float64Array.from(y);
   other[50] = (other[50] as number) + 1;
   assert.deepEqual(carriedSelection(x, other), { seen: [], lists: [] });
+  fastSlopeOrderStatistics(x.subarray(2), y.subarray(2), ranks(98));
   assert.deepEqual(carriedSelection(x.subarray(2), y.subarray(2)), { seen: [], lists: [] }, 'the same points: nothing to carry');
+  fastSlopeOrderStatistics(x.subarray(2), y.subarray(2), ranks(98));
+  assert.ok(carriedSelection(x, y).seen.length > 0, 'two points more in front: carried');
+  assert.deepEqual(carriedSelection(x, y), { seen: [], lists: [] }, 'taken once: not kept through the next selection');
 });
