@@ -11,7 +11,6 @@
  * test/unit/analysis-cliff.test.ts.
  */
 import { orderByKey } from './inversion-count.js';
-import { at } from './robust.js';
 
 export interface PettittResult {
   /** Number of points. */
@@ -29,13 +28,14 @@ export interface PettittResult {
 /** Mid-ranks (1-based; ties get the mean of their ranks). NaN inputs throw. */
 export function midRanks(x: ArrayLike<number>): Float64Array {
   const n = x.length;
-  for (let i = 0; i < n; i++) if (Number.isNaN(at(x, i))) throw new TypeError(`midRanks: value ${i} is NaN`);
-  // a merge sort of typed arrays (a million batches: no comparator calls); tie order does not matter
-  const order = orderByKey(Float64Array.from({ length: n }, (_, i) => at(x, i)));
+  const xs = Float64Array.from(x); // a missing value becomes NaN, as at() reads it
+  for (let i = 0; i < n; i++) if (Number.isNaN(xs[i] as number)) throw new TypeError(`midRanks: value ${i} is NaN`);
+  // a sort of typed arrays (a million batches: no comparator calls); tie order does not matter
+  const order = orderByKey(xs);
   const r = new Float64Array(n);
   for (let s = 0; s < n; ) {
     let e = s + 1;
-    while (e < n && at(x, order[e] as number) === at(x, order[s] as number)) e++;
+    while (e < n && xs[order[e] as number] === xs[order[s] as number]) e++;
     const rank = (s + 1 + e) / 2; // mean of ranks s+1..e
     for (let k = s; k < e; k++) r[order[k] as number] = rank;
     s = e;
