@@ -72,6 +72,13 @@ interface Run {
 }
 /** The issue's budget: the tool's objects/s at least this share of wrk's. */
 const BUDGET = 0.95;
+/**
+ * The engine's warm-up (objects written before the timed part, into the same tree): a tenth of the
+ * count, at least this many in full mode. V8 needs a few thousand requests to optimise the request
+ * path: against nginx (64 KiB, concurrency 4) a warm-up of 150 left 240–390 µs of CPU per object in
+ * the timed part, one of 3,000 130–140 µs. A real run lasts far longer than a benchmark run.
+ */
+const WARMUP_MIN: Record<Mode, number> = { full: 3000, quick: 1000, tiny: 0 };
 
 export const davBench: Benchmark = async (ctx) => {
   const plan = PLANS[ctx.mode];
@@ -112,7 +119,7 @@ export const davBench: Benchmark = async (ctx) => {
           await clear(peer.root);
           const objects = Math.max(8 * p.concurrency, Math.round(latest * plan.seconds));
           counts.push(objects);
-          const arg = { url: peer.url, size: p.size, concurrency: p.concurrency, objects, warmup: Math.round(objects / 10), collections: s.mode };
+          const arg = { url: peer.url, size: p.size, concurrency: p.concurrency, objects, warmup: Math.max(WARMUP_MIN[ctx.mode], Math.round(objects / 10)), collections: s.mode };
           const r = await runJsonChild<EngineResult>(benchScript('http/engine-client.js'), arg);
           if (r.failed > 0) throw new Error(`engine: ${r.failed} operations failed against ${s.name}`);
           return { rate: r.rps, cpu: r.cpuUsPerRequest };
@@ -139,7 +146,7 @@ export const davBench: Benchmark = async (ctx) => {
     title: 'WebDAV servers: engine (http-put) vs wrk, objects to fresh paths',
     method: [
       'Servers: the test suite\'s own peers (test/helpers/apache-peer.ts, nginx via bench/lib/nginx.ts) on 127.0.0.1, each writing real files under a temp directory; the served tree is emptied before every run.',
-      'Ours: `bench/http/engine-client.ts` in its own process (runEngine, the http-put backend, a no-op sink, random content made per object), with an in-process warm-up of a tenth of the count first. Against Apache with `--collections mkcol` (each object: MKCOL of its collection, then the PUT of its datastream D); against nginx with `--collections none` (one PUT; nginx makes the directory).',
+      `Ours: \`bench/http/engine-client.ts\` in its own process (runEngine, the http-put backend, a no-op sink, random content made per object), with an in-process warm-up first (a tenth of the count, at least ${fmt(WARMUP_MIN[ctx.mode])} objects: V8 needs a few thousand requests to optimise the request path), written into the same tree. Against Apache with \`--collections mkcol\` (each object: MKCOL of its collection, then the PUT of its datastream D); against nginx with \`--collections none\` (one PUT; nginx makes the directory).`,
       'Reference: wrk 4.1 with one connection per thread (`-t C -c C`, so each connection sends in order and waits for each answer, like the engine) and a Lua script sending the very same requests to fresh paths, all in one collection of the run as the engine writes them (layout flat, the default; `bench/lib/wrk.ts`); its body is the same size (constant bytes: a file server stores what it gets either way). wrk runs for a fixed time, the engine for a count set from wrk\'s latest run (objects/s x seconds), so that both last about as long and leave trees of about one size while the host\'s load drifts (a first wrk run calibrates each point).',
       'Rounds interleaved (engine, wrk; then wrk, engine; …); medians. Budget (issue 17): the engine\'s objects/s at least 0.95x of wrk\'s. Client CPU per object: the engine child\'s process.cpuUsage over its timed part, wrk\'s user + system time from `/usr/bin/time` over its run (all its threads), each divided by the objects written.',
     ],
