@@ -9,17 +9,23 @@
  * with count(lo) <= k < count(hi) is narrowed (rank interpolation, bisection when that stalls) until
  * it holds at most 8n slopes; those are the pairs ordered one way by u at lo and the other way by u
  * at hi (with x strictly increasing no other pair changes order), listed by insertion sort, and their
- * slopes, computed as (y_j - y_i)/(x_j - x_i), are selected from. Exact up to rounding: a slope
+ * slopes, computed as (y_j - y_i)/(x_j - x_i), are selected from. A value with more slopes equal to
+ * it than a bracket may list (a flat series of whole-millisecond times: billions of slopes exactly 0)
+ * is recognised by a count of the slopes strictly below it (slope-counts.ts) and is the answer
+ * itself; every narrowing is bounded in rounds (narrow). Exact up to rounding: a slope
  * within a rounding error of a bracket end can be counted on the wrong side of it (never seen in
  * the tests, which compare with the O(n^2) selection).
  */
-import { countInversionsInPlace, orderByKey } from './inversion-count.js';
+import { nextDown, positionMidpoint } from './double-order.js';
+import { orderByKey } from './inversion-count.js';
 import { orderStatistics } from './order-statistics.js';
-import { carriedSelection, rememberSelection, type Listed, type SeenCount } from './slope-selection-memo.js';
+import { type Bracket, Counts, repeatedInside } from './slope-counts.js';
+import { carriedSelection, rememberSelection, type Listed } from './slope-selection-memo.js';
 
 /** Counts of slopes before the bracket is listed: at most this many per point. */
 const LIST_PER_POINT = 8;
-const MAX_ROUNDS = 200;
+/** Rounds of interpolation (and tie checks) before bisection by position takes over. */
+const INTERPOLATED_ROUNDS = 100;
 /** A count is aimed this many slopes per point past the wanted rank (narrow). */
 const AIM_PER_POINT = 1;
 /** Interpolated counts stay this fraction of the bracket away from its ends. */
@@ -32,12 +38,6 @@ export function strictlyIncreasingFinite(x: Float64Array, y: Float64Array): bool
     if (i > 0 && !((x[i] as number) > (x[i - 1] as number))) return false;
   }
   return true;
-}
-
-/** Slopes <= s: the inversions (>=) of u = y - s x, counted in u itself with scratch beside it. */
-function countAtMost(x: Float64Array, y: Float64Array, s: number, u: Float64Array, scratch: Float64Array): number {
-  for (let i = 0; i < x.length; i++) u[i] = (y[i] as number) - s * (x[i] as number);
-  return countInversionsInPlace(u, scratch, true);
 }
 
 /** Slopes bounding every pairwise slope: the extreme values of y over the smallest gap of x. */
@@ -80,43 +80,12 @@ function sampleSlopes(x: Float64Array, y: Float64Array): Float64Array {
   return out.sort();
 }
 
-interface Bracket {
-  lo: number;
-  hi: number;
-  /** Slopes <= lo and <= hi. */
-  cLo: number;
-  cHi: number;
-}
-
-/** Every count made for one set of ranks, (s, slopes <= s): later ranks start from the tightest. */
-class Counts {
-  private readonly u: Float64Array;
-  private readonly scratch: Float64Array;
-  /** carried: counts on the same points made before (slope-selection-memo.ts). */
-  constructor(private readonly x: Float64Array, private readonly y: Float64Array, readonly seen: SeenCount[]) {
-    this.u = new Float64Array(x.length);
-    this.scratch = new Float64Array(x.length);
-  }
-
-  at(s: number): number {
-    const c = countAtMost(this.x, this.y, s, this.u, this.scratch);
-    this.seen.push({ s, c });
-    return c;
-  }
-
-  /** The tightest bracket of rank k among the counts so far (the outer one when none). */
-  known(k: number, outer: Bracket): Bracket {
-    const b = { ...outer };
-    for (const { s, c } of this.seen) {
-      if (c <= k && s > b.lo) [b.lo, b.cLo] = [s, c];
-      if (c > k && s < b.hi) [b.hi, b.cHi] = [s, c];
-    }
-    return b;
-  }
-}
-
-/** A bracket of rank k: the tightest known, tightened by the sample where that is checked by counting. */
-function startBracket(x: Float64Array, y: Float64Array, k: number, sample: Float64Array, counts: Counts): Bracket {
+/**
+ * A bracket of rank k: the tightest known, tightened by the sample where that is checked by counting;
+ * or the slope at rank k itself when the sample is one value all through the margin around k and
+ * that value holds rank k (a tie, slope-counts.ts).
+ */
+function startBracket(x: Float64Array, y: Float64Array, k: number, sample: Float64Array, counts: Counts): Bracket | number {
   const nPairs = (x.length * (x.length - 1)) / 2;
   const [outLo, outHi] = outerBracket(x, y);
   const b = counts.known(k, { lo: outLo, hi: outHi, cLo: 0, cHi: nPairs });
@@ -125,6 +94,14 @@ function startBracket(x: Float64Array, y: Float64Array, k: number, sample: Float
   const pHi = Math.ceil(at) + MARGIN;
   const lo = pLo < 0 ? b.lo : (sample[pLo] as number);
   const hi = pHi >= SAMPLE ? b.hi : (sample[pHi] as number);
+  if (lo === hi && lo > b.lo && lo <= b.hi) {
+    const c = lo === b.hi ? b.cHi : counts.at(lo);
+    const tie = counts.tieAt(lo, c, k);
+    if (tie !== null) return tie;
+    if (c <= k) [b.lo, b.cLo] = [lo, c];
+    else [b.hi, b.cHi] = [lo, c];
+    return b;
+  }
   if (lo > b.lo && lo < b.hi) {
     const c = counts.at(lo);
     if (c <= k) [b.lo, b.cLo] = [lo, c];
@@ -140,18 +117,38 @@ function startBracket(x: Float64Array, y: Float64Array, k: number, sample: Float
  * Narrows a bracket of rank k until it holds at most LIST_PER_POINT n slopes. Each count is aimed
  * by rank interpolation a little past k on the side that did not move last (rank k -/+ n), so that
  * a count landing close to k on one side is followed by one close on the other, not by a crawl from
- * the far end; bisection when a round did not halve the bracket.
+ * the far end; bisection when a round did not halve the bracket. A round that did not halve it,
+ * when the sample inside the bracket is mostly one value, counts at that value instead: the slope at
+ * rank k when it is a tie there (slope-counts.ts), else a bracket end past all its copies. After
+ * INTERPOLATED_ROUNDS rounds, bisection by position among the doubles (double-order.ts), which ends
+ * in at most 64 more rounds, at the latest with two adjacent doubles as ends. Returns the bracket (to
+ * list, or, still crowded, to select from in chunks) or the slope at rank k (a tie).
  */
-function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts): Bracket {
+function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts, sample: Float64Array): Bracket | number {
   let { lo, hi, cLo, cHi } = b;
+  const tieAtHi = hi === 0 && cHi - cLo > LIST_PER_POINT * x.length ? counts.tieAt(hi, cHi, k) : null;
+  if (tieAtHi !== null) return tieAtHi;
   let stalled = false;
   let aim = k + 0.5;
-  for (let round = 0; round < MAX_ROUNDS && cHi - cLo > LIST_PER_POINT * x.length; round++) {
-    const frac = (aim - cLo) / (cHi - cLo);
-    const t = stalled ? 0.5 : Math.min(1 - EDGE, Math.max(EDGE, frac));
-    const s = lo + (hi - lo) * t;
-    if (!(s > lo && s < hi)) break;
+  for (let round = 0; cHi - cLo > LIST_PER_POINT * x.length; round++) {
+    const repeated = stalled && round < INTERPOLATED_ROUNDS ? repeatedInside(sample, lo, hi) : null;
+    let s: number | null;
+    if (repeated !== null && repeated === hi) {
+      const tie = counts.tieAt(hi, cHi, k);
+      if (tie !== null) return tie;
+      s = nextDown(hi); // the slope at rank k is below hi
+    } else if (repeated !== null) s = repeated;
+    else if (round < INTERPOLATED_ROUNDS) {
+      const frac = (aim - cLo) / (cHi - cLo);
+      s = lo + (hi - lo) * (stalled ? 0.5 : Math.min(1 - EDGE, Math.max(EDGE, frac)));
+    } else s = positionMidpoint(lo, hi);
+    if (s !== null && !(s > lo && s < hi)) s = positionMidpoint(lo, hi);
+    if (s === null) break; // adjacent ends: listed in chunks (selectCrowded)
     const c = counts.at(s);
+    if (s === repeated && c > k) {
+      const tie = counts.tieAt(s, c, k);
+      if (tie !== null) return tie;
+    }
     const before = cHi - cLo;
     if (c <= k) {
       lo = s;
@@ -175,7 +172,14 @@ function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts): Bracket
  * is (y_a - y_b)/(x_a - x_b) whichever comes first, the same double as (y_j - y_i)/(x_j - x_i) for
  * i < j (both differences only change sign), and + 0 makes the -0 of a tie in y the +0 of i < j.
  */
-function listBracket(x: Float64Array, y: Float64Array, b: Bracket, u: Float64Array): Float64Array {
+function listBracket(
+  x: Float64Array,
+  y: Float64Array,
+  b: Bracket,
+  u: Float64Array,
+  inside: Float64Array,
+  full: ((slopes: Float64Array) => void) | null,
+): number {
   const n = x.length;
   for (let i = 0; i < n; i++) u[i] = (y[i] as number) - b.lo * (x[i] as number);
   const order = orderByKey(u);
@@ -188,7 +192,6 @@ function listBracket(x: Float64Array, y: Float64Array, b: Bracket, u: Float64Arr
     yo[k] = y[i] as number;
     v[k] = (y[i] as number) - b.hi * (x[i] as number);
   }
-  const inside = new Float64Array(b.cHi - b.cLo);
   let found = 0;
   for (let k = 1; k < n; k++) {
     const t = v[k] as number;
@@ -199,6 +202,11 @@ function listBracket(x: Float64Array, y: Float64Array, b: Bracket, u: Float64Arr
       const xp = xo[p] as number;
       const yp = yo[p] as number;
       if (found < inside.length) inside[found++] = (yp - yt) / (xp - xt) + 0;
+      else if (full !== null) {
+        full(inside); // a chunk of a crowded bracket (selectCrowded)
+        inside[0] = (yp - yt) / (xp - xt) + 0;
+        found = 1;
+      }
       v[p + 1] = v[p] as number;
       xo[p + 1] = xp;
       yo[p + 1] = yp;
@@ -207,7 +215,33 @@ function listBracket(x: Float64Array, y: Float64Array, b: Bracket, u: Float64Arr
     xo[p + 1] = xt;
     yo[p + 1] = yt;
   }
-  return inside.subarray(0, found);
+  return found;
+}
+
+/**
+ * The slope at rank k in a bracket that narrowing could not bring down to LIST_PER_POINT n slopes
+ * (its ends adjacent doubles, where u = y - s x no longer tells the slopes apart, or a tie away from
+ * 0): the bracket is listed in chunks of that size and its slopes, as computed, are counted by
+ * value; the value whose counts reach rank k is the answer. Exact, O(n log n + slopes listed) time;
+ * memory grows with the distinct values only, which a bracket past narrowing holds few of (more than
+ * LIST_PER_POINT n of them is a RangeError, not seen in any test).
+ */
+function selectCrowded(x: Float64Array, y: Float64Array, b: Bracket, k: number, u: Float64Array): number {
+  const cap = LIST_PER_POINT * x.length;
+  const byValue = new Map<number, number>();
+  const tally = (slopes: Float64Array): void => {
+    for (const v of slopes) byValue.set(v, (byValue.get(v) ?? 0) + 1);
+    if (byValue.size > cap) throw new RangeError(`fast slope selection: more than ${cap} distinct slopes in a bracket of adjacent doubles`);
+  };
+  const chunk = new Float64Array(Math.min(cap, b.cHi - b.cLo));
+  tally(chunk.subarray(0, listBracket(x, y, b, u, chunk, tally)));
+  let rank = k - b.cLo;
+  const values = [...byValue.keys()].sort((p, q) => p - q);
+  for (const v of values) {
+    rank -= byValue.get(v) as number;
+    if (rank < 0) return v;
+  }
+  return Number.NaN;
 }
 
 /**
@@ -217,6 +251,9 @@ function listBracket(x: Float64Array, y: Float64Array, b: Bracket, u: Float64Arr
 export function fastSlopeOrderStatistics(x: Float64Array, y: Float64Array, ks: readonly number[]): number[] {
   const n = x.length;
   const nPairs = (n * (n - 1)) / 2;
+  // one value of y (the same sign of 0 too): every slope is (y_j - y_i)/(x_j - x_i) = +0, and no
+  // s other than 0 moves u = y - s x by more than rounding where y is large and s small
+  if (y.every((v) => Object.is(v, y[0]))) return ks.map((k) => (Number.isInteger(k) && k >= 0 && k < nPairs ? 0 : Number.NaN));
   const u = new Float64Array(n);
   const carried = carriedSelection(x, y);
   const counts = new Counts(x, y, carried.seen);
@@ -229,8 +266,15 @@ export function fastSlopeOrderStatistics(x: Float64Array, y: Float64Array, ks: r
     // a bracket listed for these points before (the warm-up step's fit, one point fewer), else a new one
     let listed = carried.lists.find((l) => k >= l.cLo && k < l.cLo + l.slopes.length);
     if (listed === undefined) {
-      const b = narrow(x, k, startBracket(x, y, k, sample, counts), counts);
-      listed = { lo: b.lo, hi: b.hi, cLo: b.cLo, slopes: listBracket(x, y, b, u) };
+      const start = counts.knownTie(k) ?? startBracket(x, y, k, sample, counts);
+      const b = typeof start === 'number' ? start : narrow(x, k, start, counts, sample);
+      if (typeof b === 'number' || b.cHi - b.cLo > LIST_PER_POINT * n) {
+        // a tie at 0 (every rank it holds is answered by knownTie), or a crowded bracket
+        found.set(k, typeof b === 'number' ? b : selectCrowded(x, y, b, k, u));
+        continue;
+      }
+      const inside = new Float64Array(b.cHi - b.cLo);
+      listed = { lo: b.lo, hi: b.hi, cLo: b.cLo, slopes: inside.subarray(0, listBracket(x, y, b, u, inside, null)) };
       if (listed.slopes.length === b.cHi - b.cLo) lists.push(listed);
     }
     const { cLo, slopes } = listed;
