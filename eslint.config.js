@@ -29,7 +29,8 @@ const SQLITE = {
  * SQL text (a statement in a string or a template) outside src/store/: all SQL lives in the store,
  * behind functions named for what they read or write.
  */
-const SQL_TEXT = '^\\s*(SELECT\\s[\\s\\S]*\\sFROM\\s|INSERT\\s+(OR\\s+\\w+\\s+)?INTO\\s|UPDATE\\s+\\w+\\s+SET\\s|DELETE\\s+FROM\\s|CREATE\\s+(TABLE|INDEX|UNIQUE)|PRAGMA\\s|ALTER\\s+TABLE\\s)';
+const SQL_TEXT =
+  '^\\s*(SELECT\\s[\\s\\S]*\\sFROM\\s|INSERT\\s+(OR\\s+\\w+\\s+)?INTO\\s|UPDATE\\s+\\w+\\s+SET\\s|DELETE\\s+FROM\\s|CREATE\\s+(TABLE|INDEX|UNIQUE)|PRAGMA\\s|ALTER\\s+TABLE\\s)';
 const SQL_MESSAGE = 'all SQL lives in src/store/: call (or add) a store function named for what it reads or writes.';
 const noSql = [
   { selector: `Literal[value=/${SQL_TEXT}/]`, message: SQL_MESSAGE },
@@ -46,9 +47,15 @@ const into = (...names) => names.flatMap((n) => [`**/${n}`, `**/${n}/**`]);
 const intoRe = (...names) => `(^|\\x2F)(${names.join('|')})(\\x2F|$)`;
 
 /** A restriction: static import patterns and, with the same message, import() specifiers. */
-const away = (names, message, extra = {}) => ({ pattern: { group: into(...names), ...extra, message }, dynamic: intoRe(...names) });
+const away = (names, message, extra = {}) => ({
+  pattern: { group: into(...names), ...extra, message },
+  dynamic: intoRe(...names),
+});
 
-const TOP = away(['cli', 'test', 'bench'], 'src/cli/ is the top room: nothing else in src/ imports it, and src/ imports no test or benchmark.');
+const TOP = away(
+  ['cli', 'test', 'bench'],
+  'src/cli/ is the top room: nothing else in src/ imports it, and src/ imports no test or benchmark.',
+);
 
 /**
  * One room: its files, the packages it may not import (`paths`: by default commander and sqlite3)
@@ -64,8 +71,14 @@ const rooms = [
     // (src/cli/serve-command.ts) starts them
     files: ['src/servers/**/*.ts'],
     restrictions: [
-      away(['backends', 'http1'], 'src/servers/ shares no code with the clients in src/backends/ and src/http1/ (a reference server is an independent implementation).'),
-      away(['engine', 'store', 'report', 'analysis', 'generate', 'workload', 'import'], 'a reference server imports only src/servers/ and src/errors.ts.'),
+      away(
+        ['backends', 'http1'],
+        'src/servers/ shares no code with the clients in src/backends/ and src/http1/ (a reference server is an independent implementation).',
+      ),
+      away(
+        ['engine', 'store', 'report', 'analysis', 'generate', 'workload', 'import'],
+        'a reference server imports only src/servers/ and src/errors.ts.',
+      ),
       TOP,
     ],
   },
@@ -73,8 +86,14 @@ const rooms = [
     name: 'backends',
     files: ['src/backends/**/*.ts'],
     restrictions: [
-      away(['servers'], 'src/backends/ shares no code with the reference servers in src/servers/ (they test each other).'),
-      away(['engine', 'store', 'report', 'import'], 'src/backends/ sits below the engine: it imports no src/engine/, src/store/, src/report/ or src/import/.'),
+      away(
+        ['servers'],
+        'src/backends/ shares no code with the reference servers in src/servers/ (they test each other).',
+      ),
+      away(
+        ['engine', 'store', 'report', 'import'],
+        'src/backends/ sits below the engine: it imports no src/engine/, src/store/, src/report/ or src/import/.',
+      ),
       TOP,
     ],
   },
@@ -86,8 +105,14 @@ const rooms = [
     paths: [COMMANDER],
     sql: true,
     restrictions: [
-      away(['engine', 'report', 'import'], 'src/store/ sits below the engine: it imports no src/engine/, src/report/ or src/import/.'),
-      away(['analysis', 'backends'], 'src/store/ keeps records: it imports no src/analysis/ (statistics are derived by the caller) and no src/backends/ (the records are in src/model/).'),
+      away(
+        ['engine', 'report', 'import'],
+        'src/store/ sits below the engine: it imports no src/engine/, src/report/ or src/import/.',
+      ),
+      away(
+        ['analysis', 'backends'],
+        'src/store/ keeps records: it imports no src/analysis/ (statistics are derived by the caller) and no src/backends/ (the records are in src/model/).',
+      ),
       TOP,
     ],
   },
@@ -98,7 +123,10 @@ const rooms = [
     files: ['src/http1/*.ts'],
     restrictions: [
       {
-        pattern: { regex: '^(?!node:|\\./|\\.\\./model/)', message: 'src/http1/ is the write client alone: it imports node: modules, its own files and src/model/ only.' },
+        pattern: {
+          regex: '^(?!node:|\\./|\\.\\./model/)',
+          message: 'src/http1/ is the write client alone: it imports node: modules, its own files and src/model/ only.',
+        },
         dynamic: '^(?!node:|\\.\\x2F|\\.\\.\\x2Fmodel\\x2F)',
       },
     ],
@@ -109,8 +137,14 @@ const rooms = [
     name: 'verdict',
     files: ['src/verdict/**/*.ts'],
     restrictions: [
-      away(['engine', 'backends', 'import', 'compare', 'shard', 'servers'], 'src/verdict/ evaluates a stored run: store, analysis and model only (no src/engine/, src/backends/, src/import/, src/compare/, src/shard/ or src/servers/).'),
-      away(['report'], 'src/verdict/ sits below the reports: they render its evaluation, so it imports no src/report/ (types included; a formatter it needs lives in src/model/).'),
+      away(
+        ['engine', 'backends', 'import', 'compare', 'shard', 'servers'],
+        'src/verdict/ evaluates a stored run: store, analysis and model only (no src/engine/, src/backends/, src/import/, src/compare/, src/shard/ or src/servers/).',
+      ),
+      away(
+        ['report'],
+        'src/verdict/ sits below the reports: they render its evaluation, so it imports no src/report/ (types included; a formatter it needs lives in src/model/).',
+      ),
       TOP,
     ],
   },
@@ -120,7 +154,10 @@ const rooms = [
     name: 'engine',
     files: ['src/engine/**/*.ts'],
     restrictions: [
-      away(['report'], 'src/engine/ runs and records: it imports no src/report/ (types included; src/cli/ renders what the verdict returns).'),
+      away(
+        ['report'],
+        'src/engine/ runs and records: it imports no src/report/ (types included; src/cli/ renders what the verdict returns).',
+      ),
       TOP,
     ],
   },
@@ -131,7 +168,11 @@ const rooms = [
     files: ['src/model/*.ts'],
     restrictions: [
       {
-        pattern: { regex: '^(?!\\./)', message: 'src/model/ imports nothing: only files of src/model/ (a constructor takes what it needs as a parameter).' },
+        pattern: {
+          regex: '^(?!\\./)',
+          message:
+            'src/model/ imports nothing: only files of src/model/ (a constructor takes what it needs as a parameter).',
+        },
         dynamic: '^',
       },
     ],
@@ -142,7 +183,10 @@ const rooms = [
     files: ['src/analysis/*.ts'],
     restrictions: [
       {
-        pattern: { regex: '^(?!\\./)', message: 'src/analysis/ is pure statistics: it imports only files of src/analysis/.' },
+        pattern: {
+          regex: '^(?!\\./)',
+          message: 'src/analysis/ is pure statistics: it imports only files of src/analysis/.',
+        },
         dynamic: '^',
       },
     ],
@@ -153,9 +197,19 @@ const rooms = [
     // never code or types of the engine, the store or a backend.
     files: ['src/report/**/*.ts'],
     restrictions: [
-      away(['store', 'backends'], 'src/report/ renders strings: it imports nothing from src/store/ or src/backends/ (the records it shows are in src/model/).'),
-      away(['engine'], 'src/report/ renders strings: it imports nothing from src/engine/, types included (what it renders is the evaluation of src/verdict/).'),
-      away(['verdict'], 'src/report/ renders strings: it takes no runtime code from src/verdict/ (`import type` of the evaluation is allowed).', { allowTypeImports: true }),
+      away(
+        ['store', 'backends'],
+        'src/report/ renders strings: it imports nothing from src/store/ or src/backends/ (the records it shows are in src/model/).',
+      ),
+      away(
+        ['engine'],
+        'src/report/ renders strings: it imports nothing from src/engine/, types included (what it renders is the evaluation of src/verdict/).',
+      ),
+      away(
+        ['verdict'],
+        'src/report/ renders strings: it takes no runtime code from src/verdict/ (`import type` of the evaluation is allowed).',
+        { allowTypeImports: true },
+      ),
       TOP,
     ],
   },
@@ -166,7 +220,10 @@ const rooms = [
     name: 'compare',
     files: ['src/compare/**/*.ts'],
     restrictions: [
-      away(['report', 'import', 'servers'], 'src/compare/ computes the answer: it imports no src/report/ (which renders it), src/import/ or src/servers/.'),
+      away(
+        ['report', 'import', 'servers'],
+        'src/compare/ computes the answer: it imports no src/report/ (which renders it), src/import/ or src/servers/.',
+      ),
       TOP,
     ],
   },
@@ -175,7 +232,10 @@ const rooms = [
     name: 'import',
     files: ['src/import/**/*.ts'],
     restrictions: [
-      away(['engine', 'backends', 'report', 'servers'], 'src/import/ needs only the store and the model: it imports no src/engine/, src/backends/, src/report/ or src/servers/.'),
+      away(
+        ['engine', 'backends', 'report', 'servers'],
+        'src/import/ needs only the store and the model: it imports no src/engine/, src/backends/, src/report/ or src/servers/.',
+      ),
       TOP,
     ],
   },
@@ -185,7 +245,10 @@ const rooms = [
     name: 'shard',
     files: ['src/shard/**/*.ts'],
     restrictions: [
-      away(['report', 'import', 'servers'], 'src/shard/ writes records: it imports no src/report/, src/import/ or src/servers/.'),
+      away(
+        ['report', 'import', 'servers'],
+        'src/shard/ writes records: it imports no src/report/, src/import/ or src/servers/.',
+      ),
       TOP,
     ],
   },
@@ -193,7 +256,21 @@ const rooms = [
     // the rest of src/ (generate, workload, the top-level files)
     name: 'src',
     files: ['src/**/*.ts'],
-    ignores: ['src/cli/**', 'src/servers/**', 'src/backends/**', 'src/store/**', 'src/model/*.ts', 'src/analysis/*.ts', 'src/report/**', 'src/compare/**', 'src/shard/**', 'src/import/**', 'src/http1/*.ts', 'src/verdict/**', 'src/engine/**'],
+    ignores: [
+      'src/cli/**',
+      'src/servers/**',
+      'src/backends/**',
+      'src/store/**',
+      'src/model/*.ts',
+      'src/analysis/*.ts',
+      'src/report/**',
+      'src/compare/**',
+      'src/shard/**',
+      'src/import/**',
+      'src/http1/*.ts',
+      'src/verdict/**',
+      'src/engine/**',
+    ],
     restrictions: [TOP],
   },
   {
@@ -238,7 +315,8 @@ const roomConfigs = rooms.map((room) => {
 // Only src/cli/ exits or prints
 // ---------------------------------------------------------------------------------------------
 
-const ONLY_CLI = 'only src/cli/ exits or prints: return a value, throw a typed error, or take a log/stream parameter from the caller.';
+const ONLY_CLI =
+  'only src/cli/ exits or prints: return a value, throw a typed error, or take a log/stream parameter from the caller.';
 
 const quiet = {
   name: 'ingest-scale/only-cli-exits-or-prints',
@@ -297,7 +375,11 @@ const typeChecked = {
       'error',
       {
         allowForKnownSafeCalls: [
-          { from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
+          {
+            from: 'package',
+            package: 'node:test',
+            name: ['test', 'it', 'describe', 'suite', 'before', 'after', 'beforeEach', 'afterEach'],
+          },
         ],
       },
     ],
@@ -305,7 +387,12 @@ const typeChecked = {
     // a leading underscore marks a parameter or binding kept on purpose (an interface's shape, a destructured rest)
     '@typescript-eslint/no-unused-vars': [
       'error',
-      { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      {
+        argsIgnorePattern: '^_',
+        varsIgnorePattern: '^_',
+        caughtErrorsIgnorePattern: '^_',
+        destructuredArrayIgnorePattern: '^_',
+      },
     ],
     // messages and assertion texts print arrays (a CI as "0.9,1.2") on purpose
     '@typescript-eslint/restrict-template-expressions': ['error', { allowArray: true }],

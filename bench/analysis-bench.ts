@@ -22,7 +22,8 @@ const BIN = join(REPO_ROOT, 'bin', 'ingest-scale.js');
 
 async function cli(args: string[]): Promise<number> {
   const r = await runProcess(process.execPath, [BIN, ...args], { limitMs: 120_000 });
-  if (r.code !== 0 && r.code !== 1 && r.code !== 3) throw new Error(`ingest-scale ${args[0]} exited ${r.code}: ${r.stderr.slice(-1000)}`);
+  if (r.code !== 0 && r.code !== 1 && r.code !== 3)
+    throw new Error(`ingest-scale ${args[0]} exited ${r.code}: ${r.stderr.slice(-1000)}`);
   return r.wallMs;
 }
 
@@ -44,7 +45,11 @@ export const analysisBench: Benchmark = async (ctx) => {
     ctx.log(`built ${fmt(ops)} operation records in ${fmt(p.batches)} batches (${buildS.toFixed(1)} s)`);
     const scan = async (): Promise<number> => {
       const s = hrNow();
-      await store.db.each("SELECT batch_idx AS b, duration_ms AS d FROM ops WHERE run_id = ? AND status = 'ok' AND kind IN ('create-object', 'add-datastream')", [runId], () => undefined);
+      await store.db.each(
+        "SELECT batch_idx AS b, duration_ms AS d FROM ops WHERE run_id = ? AND status = 'ok' AND kind IN ('create-object', 'add-datastream')",
+        [runId],
+        () => undefined,
+      );
       return msSince(s);
     };
     const inProcess = async (): Promise<number> => {
@@ -55,10 +60,17 @@ export const analysisBench: Benchmark = async (ctx) => {
     };
     await scan();
     await cli(['check', runId, '--db', db, '--json']);
-    const [check, help, sc, ip] = await interleave(p.rounds, [() => cli(['check', runId, '--db', db, '--json']), () => cli(['--version']), scan, inProcess]);
+    const [check, help, sc, ip] = await interleave(p.rounds, [
+      () => cli(['check', runId, '--db', db, '--json']),
+      () => cli(['--version']),
+      scan,
+      inProcess,
+    ]);
     await store.close();
     const m = (xs: number[] | undefined): number => median(xs ?? []);
-    ctx.log(`check ${m(check).toFixed(0)} ms (in-process ${m(ip).toFixed(0)} ms), scan ${m(sc).toFixed(0)} ms, CLI start-up ${m(help).toFixed(0)} ms`);
+    ctx.log(
+      `check ${m(check).toFixed(0)} ms (in-process ${m(ip).toFixed(0)} ms), scan ${m(sc).toFixed(0)} ms, CLI start-up ${m(help).toFixed(0)} ms`,
+    );
     const list = (xs: number[] | undefined): string => (xs ?? []).map((x) => x.toFixed(0)).join(', ');
     return {
       name: 'analysis',
@@ -70,11 +82,44 @@ export const analysisBench: Benchmark = async (ctx) => {
         `One warm-up of each, then ${p.rounds} interleaved rounds; medians.`,
       ],
       figures: [
-        figure({ figure: `check, ${fmt(ops)} operation records in ${fmt(p.batches)} batches (whole CLI process)`, ours: m(check) / 1000, reference: m(sc) / 1000, unit: 's', referenceName: 'row-by-row driver read of the same rows', budget: '< 2 s', met: m(check) < 2000 }),
-        figure({ figure: 'the same evaluation in-process', ours: m(ip) / 1000, reference: m(sc) / 1000, unit: 's', referenceName: 'row-by-row driver read of the same rows', budget: null }),
-        figure({ figure: 'CLI start-up (`--version`)', ours: m(help) / 1000, reference: m(check) / 1000, unit: 's', referenceName: 'check', budget: null }),
+        figure({
+          figure: `check, ${fmt(ops)} operation records in ${fmt(p.batches)} batches (whole CLI process)`,
+          ours: m(check) / 1000,
+          reference: m(sc) / 1000,
+          unit: 's',
+          referenceName: 'row-by-row driver read of the same rows',
+          budget: '< 2 s',
+          met: m(check) < 2000,
+        }),
+        figure({
+          figure: 'the same evaluation in-process',
+          ours: m(ip) / 1000,
+          reference: m(sc) / 1000,
+          unit: 's',
+          referenceName: 'row-by-row driver read of the same rows',
+          budget: null,
+        }),
+        figure({
+          figure: 'CLI start-up (`--version`)',
+          ours: m(help) / 1000,
+          reference: m(check) / 1000,
+          unit: 's',
+          referenceName: 'check',
+          budget: null,
+        }),
       ],
-      tables: [{ title: 'Every round (ms)', columns: ['measurement', 'rounds'], rows: [['check (CLI)', list(check)], ['evaluateRun (in-process)', list(ip)], ['SQLite scan', list(sc)], ['--version', list(help)]] }],
+      tables: [
+        {
+          title: 'Every round (ms)',
+          columns: ['measurement', 'rounds'],
+          rows: [
+            ['check (CLI)', list(check)],
+            ['evaluateRun (in-process)', list(ip)],
+            ['SQLite scan', list(sc)],
+            ['--version', list(help)],
+          ],
+        },
+      ],
       notes: [],
     };
   } finally {

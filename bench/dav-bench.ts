@@ -23,7 +23,15 @@ import { runWrk, WRK, wrkInstalled } from './lib/wrk.js';
 
 const KiB = 1024;
 const PLANS: Record<Mode, RoundsPlan> = {
-  full: { points: [{ size: KiB, concurrency: 4 }, { size: KiB, concurrency: 16 }, { size: 64 * KiB, concurrency: 4 }], rounds: 5, seconds: 3 },
+  full: {
+    points: [
+      { size: KiB, concurrency: 4 },
+      { size: KiB, concurrency: 16 },
+      { size: 64 * KiB, concurrency: 4 },
+    ],
+    rounds: 5,
+    seconds: 3,
+  },
   quick: { points: [{ size: KiB, concurrency: 4 }], rounds: 1, seconds: 1 },
   tiny: { points: [{ size: KiB, concurrency: 4 }], rounds: 1, seconds: 1 },
 };
@@ -47,7 +55,8 @@ const SERVERS: Server[] = [
 async function clear(root: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      for (const name of readdirSync(root)) rmSync(join(root, name), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      for (const name of readdirSync(root))
+        rmSync(join(root, name), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
       return;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt >= 60) throw e;
@@ -85,8 +94,22 @@ export const davBench: Benchmark = async (ctx) => {
   const figures: Figure[] = [];
   const notes: string[] = [];
   const table: Table = {
-    title: 'Objects per second written to fresh paths (medians of interleaved rounds), the ratio in each round, and what each side sent per object',
-    columns: ['server', 'body', 'conc.', 'rounds', 'engine objects/s', 'wrk objects/s', 'ratio', 'ratio in each round', 'requests per object', 'client CPU µs/object engine', 'client CPU µs/object wrk', 'load (1 min) start → end'],
+    title:
+      'Objects per second written to fresh paths (medians of interleaved rounds), the ratio in each round, and what each side sent per object',
+    columns: [
+      'server',
+      'body',
+      'conc.',
+      'rounds',
+      'engine objects/s',
+      'wrk objects/s',
+      'ratio',
+      'ratio in each round',
+      'requests per object',
+      'client CPU µs/object engine',
+      'client CPU µs/object wrk',
+      'load (1 min) start → end',
+    ],
     rows: [],
   };
   if (!wrkInstalled()) {
@@ -108,7 +131,14 @@ export const davBench: Benchmark = async (ctx) => {
         let latest = 0;
         const wrk = async (): Promise<Run> => {
           await clear(peer.root);
-          const r = await runWrk({ url: peer.url, size: p.size, concurrency: p.concurrency, seconds: plan.seconds, mode: s.mode, tag: String(tag++) });
+          const r = await runWrk({
+            url: peer.url,
+            size: p.size,
+            concurrency: p.concurrency,
+            seconds: plan.seconds,
+            mode: s.mode,
+            tag: String(tag++),
+          });
           if (r.failed > 0) throw new Error(`wrk: ${r.failed} of ${r.requests} requests failed against ${s.name}`);
           latest = r.objectsPerSecond;
           return { rate: r.objectsPerSecond, cpu: r.cpuUsPerObject };
@@ -119,7 +149,14 @@ export const davBench: Benchmark = async (ctx) => {
           await clear(peer.root);
           const objects = Math.max(8 * p.concurrency, Math.round(latest * plan.seconds));
           counts.push(objects);
-          const arg = { url: peer.url, size: p.size, concurrency: p.concurrency, objects, warmup: Math.max(WARMUP_MIN[ctx.mode], Math.round(objects / 10)), collections: s.mode };
+          const arg = {
+            url: peer.url,
+            size: p.size,
+            concurrency: p.concurrency,
+            objects,
+            warmup: Math.max(WARMUP_MIN[ctx.mode], Math.round(objects / 10)),
+            collections: s.mode,
+          };
           const r = await runJsonChild<EngineResult>(benchScript('http/engine-client.js'), arg);
           if (r.failed > 0) throw new Error(`engine: ${r.failed} operations failed against ${s.name}`);
           return { rate: r.rps, cpu: r.cpuUsPerRequest };
@@ -127,13 +164,36 @@ export const davBench: Benchmark = async (ctx) => {
         const [ours = [], ref = []] = await interleave(plan.rounds, [engine, wrk]);
         const [e, w] = [median(ours.map((r) => r.rate)), median(ref.map((r) => r.rate))];
         const ratio = e / w;
-        const cpu = (runs: Run[]): string => (runs.every((r) => r.cpu !== null) ? fmt(median(runs.map((r) => r.cpu as number))) : 'n/a');
-        ctx.log(`  ${sizeLabel(p.size)} c=${p.concurrency} n=${counts.join('/')}: engine ${fmt(e)} objects/s, wrk ${fmt(w)} objects/s (ratio ${ratio.toFixed(2)})`);
-        figures.push(figure({ figure: `${sizeLabel(p.size)} objects to fresh paths, concurrency ${p.concurrency} (${s.name})`, ours: e, reference: w, unit: 'objects/s', referenceName: 'wrk', budget: `>= ${BUDGET.toFixed(2)}x`, met: ratio >= BUDGET, ratio }));
+        const cpu = (runs: Run[]): string =>
+          runs.every((r) => r.cpu !== null) ? fmt(median(runs.map((r) => r.cpu as number))) : 'n/a';
+        ctx.log(
+          `  ${sizeLabel(p.size)} c=${p.concurrency} n=${counts.join('/')}: engine ${fmt(e)} objects/s, wrk ${fmt(w)} objects/s (ratio ${ratio.toFixed(2)})`,
+        );
+        figures.push(
+          figure({
+            figure: `${sizeLabel(p.size)} objects to fresh paths, concurrency ${p.concurrency} (${s.name})`,
+            ours: e,
+            reference: w,
+            unit: 'objects/s',
+            referenceName: 'wrk',
+            budget: `>= ${BUDGET.toFixed(2)}x`,
+            met: ratio >= BUDGET,
+            ratio,
+          }),
+        );
         table.rows.push([
-          `${s.name} (${peer.version})`, sizeLabel(p.size), String(p.concurrency), String(ours.length), fmt(e), fmt(w), `${ratio.toFixed(2)}x`,
-          ours.map((o, k) => (o.rate / (ref[k]?.rate ?? Number.NaN)).toFixed(2)).join(', '), s.mode === 'mkcol' ? 'MKCOL + PUT' : 'PUT',
-          cpu(ours), cpu(ref), `${load0.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`,
+          `${s.name} (${peer.version})`,
+          sizeLabel(p.size),
+          String(p.concurrency),
+          String(ours.length),
+          fmt(e),
+          fmt(w),
+          `${ratio.toFixed(2)}x`,
+          ours.map((o, k) => (o.rate / (ref[k]?.rate ?? Number.NaN)).toFixed(2)).join(', '),
+          s.mode === 'mkcol' ? 'MKCOL + PUT' : 'PUT',
+          cpu(ours),
+          cpu(ref),
+          `${load0.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`,
         ]);
       }
     } finally {
@@ -145,10 +205,10 @@ export const davBench: Benchmark = async (ctx) => {
     name: 'dav',
     title: 'WebDAV servers: engine (http-put) vs wrk, objects to fresh paths',
     method: [
-      'Servers: the test suite\'s own peers (test/helpers/apache-peer.ts, nginx via bench/lib/nginx.ts) on 127.0.0.1, each writing real files under a temp directory; the served tree is emptied before every run.',
+      "Servers: the test suite's own peers (test/helpers/apache-peer.ts, nginx via bench/lib/nginx.ts) on 127.0.0.1, each writing real files under a temp directory; the served tree is emptied before every run.",
       `Ours: \`bench/http/engine-client.ts\` in its own process (runEngine, the http-put backend, a no-op sink, random content made per object), with an in-process warm-up first (a tenth of the count, at least ${fmt(WARMUP_MIN[ctx.mode])} objects: V8 needs a few thousand requests to optimise the request path), written into the same tree. Against Apache with \`--collections mkcol\` (each object: MKCOL of its collection, then the PUT of its datastream D); against nginx with \`--collections none\` (one PUT; nginx makes the directory).`,
-      'Reference: wrk 4.1 with one connection per thread (`-t C -c C`, so each connection sends in order and waits for each answer, like the engine) and a Lua script sending the very same requests to fresh paths, all in one collection of the run as the engine writes them (layout flat, the default; `bench/lib/wrk.ts`); its body is the same size (constant bytes: a file server stores what it gets either way). wrk runs for a fixed time, the engine for a count set from wrk\'s latest run (objects/s x seconds), so that both last about as long and leave trees of about one size while the host\'s load drifts (a first wrk run calibrates each point).',
-      'Rounds interleaved (engine, wrk; then wrk, engine; …); medians. Budget (issue 17): the engine\'s objects/s at least 0.95x of wrk\'s. Client CPU per object: the engine child\'s process.cpuUsage over its timed part, wrk\'s user + system time from `/usr/bin/time` over its run (all its threads), each divided by the objects written.',
+      "Reference: wrk 4.1 with one connection per thread (`-t C -c C`, so each connection sends in order and waits for each answer, like the engine) and a Lua script sending the very same requests to fresh paths, all in one collection of the run as the engine writes them (layout flat, the default; `bench/lib/wrk.ts`); its body is the same size (constant bytes: a file server stores what it gets either way). wrk runs for a fixed time, the engine for a count set from wrk's latest run (objects/s x seconds), so that both last about as long and leave trees of about one size while the host's load drifts (a first wrk run calibrates each point).",
+      "Rounds interleaved (engine, wrk; then wrk, engine; …); medians. Budget (issue 17): the engine's objects/s at least 0.95x of wrk's. Client CPU per object: the engine child's process.cpuUsage over its timed part, wrk's user + system time from `/usr/bin/time` over its run (all its threads), each divided by the objects written.",
     ],
     figures,
     tables: [table],

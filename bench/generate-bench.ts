@@ -19,8 +19,16 @@ const PLANS: Record<Mode, { bytes: number; rounds: number; smallObjects: number 
 };
 
 /** One measurement in its own process (bench/generate/measure.ts). */
-const measure = (what: Measurement, p: { bytes: number; smallObjects: number }, round: number) => async (): Promise<number> =>
-  (await runJsonChild<{ value: number }>(benchScript('generate/measure.js'), { what, bytes: p.bytes, smallObjects: p.smallObjects, round })).value;
+const measure =
+  (what: Measurement, p: { bytes: number; smallObjects: number }, round: number) => async (): Promise<number> =>
+    (
+      await runJsonChild<{ value: number }>(benchScript('generate/measure.js'), {
+        what,
+        bytes: p.bytes,
+        smallObjects: p.smallObjects,
+        round,
+      })
+    ).value;
 
 export const generateBench: Benchmark = async (ctx) => {
   const p = PLANS[ctx.mode];
@@ -31,7 +39,9 @@ export const generateBench: Benchmark = async (ctx) => {
   const [smallA, smallB] = await interleave(p.rounds, [measure('small', p, ++r), measure('small-raw', p, r)]);
   const [fresh, into] = await interleave(p.rounds, [measure('bodies', p, ++r), measure('bodies-into', p, r)]);
   const m = (xs: number[] | undefined): number => median(xs ?? []);
-  ctx.log(`random ${m(random).toFixed(2)} GB/s, compressible ${m(compressible).toFixed(2)} GB/s, raw AES-128-CTR ${m(raw).toFixed(2)} GB/s, SHA-256 ${m(sha).toFixed(2)} GB/s, 1 MiB bodies fresh ${m(fresh).toFixed(2)} / into a reused buffer ${m(into).toFixed(2)} GB/s (${keystreamImpl} keystream)`);
+  ctx.log(
+    `random ${m(random).toFixed(2)} GB/s, compressible ${m(compressible).toFixed(2)} GB/s, raw AES-128-CTR ${m(raw).toFixed(2)} GB/s, SHA-256 ${m(sha).toFixed(2)} GB/s, 1 MiB bodies fresh ${m(fresh).toFixed(2)} / into a reused buffer ${m(into).toFixed(2)} GB/s (${keystreamImpl} keystream)`,
+  );
   const list = (xs: number[] | undefined): string => (xs ?? []).map((x) => x.toFixed(2)).join(', ');
   return {
     name: 'generate',
@@ -39,18 +49,61 @@ export const generateBench: Benchmark = async (ctx) => {
     method: [
       `Ours: iterate \`contentChunks()\` (src/generate/content.ts) over one ${sizeLabel(p.bytes)} datastream per round, in its 64 KiB chunks, each a fresh Buffer (random: the keystream; compressible: the keystream mapped onto text). Keystream here: ${keystreamImpl === 'native' ? 'the native addon (native/keystream.c), writing AES-128-CTR in place with the OpenSSL inside node' : 'node:crypto (the native addon is not built here)'}.`,
       `Reference: \`crypto.createCipheriv('aes-128-ctr')\` and \`update()\` over the same 64 KiB zero buffer, ${sizeLabel(p.bytes)} per round: the raw keystream, the practical memory-speed limit of this design.`,
-      'SHA-256: `crypto.createHash(\'sha256\')` over the same buffers (what the embedded store and readback verification pay per byte).',
+      "SHA-256: `crypto.createHash('sha256')` over the same buffers (what the embedded store and readback verification pay per byte).",
       `Small objects: ${p.smallObjects.toLocaleString('en-US')} datastreams of 1 KiB, ours (key derivation + cipher set-up + one chunk) against createCipheriv + update with the keys derived in advance.`,
       `Bodies: ${sizeLabel(p.bytes)} of 1 MiB datastreams per round as the http-put backend makes them, each a fresh Buffer (\`contentBuffer\`) against each written into one reused buffer (\`contentInto\`, what the backend does with its body pool).`,
       `Every measurement in a fresh process (\`bench/generate/measure.ts\`: a warm-up pass of up to 16 MiB or 10% of the objects, then the timed pass), so that no round inherits another's garbage or allocator state; ${p.rounds} alternating rounds of random and the raw keystream (A B, B A, …), then of compressible and SHA-256, then of the 1 KiB pair, then of the two body kinds; medians.`,
     ],
     figures: [
-      figure({ figure: 'random content', ours: m(random), reference: m(raw), unit: 'GB/s', referenceName: 'raw AES-128-CTR keystream', budget: '>= 0.80x', met: m(random) / m(raw) >= 0.8 }),
-      figure({ figure: 'compressible content', ours: m(compressible), reference: m(raw), unit: 'GB/s', referenceName: 'raw AES-128-CTR keystream', budget: null }),
-      figure({ figure: 'SHA-256 of the same bytes', ours: m(sha), reference: m(raw), unit: 'GB/s', referenceName: 'raw AES-128-CTR keystream', budget: null }),
-      figure({ figure: '1 KiB datastreams (objects/s)', ours: m(smallA), reference: m(smallB), unit: 'obj/s', referenceName: 'createCipheriv + update, keys derived in advance', budget: null }),
-      figure({ figure: '1 MiB bodies written into a reused buffer (contentInto)', ours: m(into), reference: m(raw), unit: 'GB/s', referenceName: 'raw AES-128-CTR keystream', budget: null }),
-      figure({ figure: '1 MiB bodies, each a fresh Buffer (contentBuffer)', ours: m(fresh), reference: m(raw), unit: 'GB/s', referenceName: 'raw AES-128-CTR keystream', budget: null }),
+      figure({
+        figure: 'random content',
+        ours: m(random),
+        reference: m(raw),
+        unit: 'GB/s',
+        referenceName: 'raw AES-128-CTR keystream',
+        budget: '>= 0.80x',
+        met: m(random) / m(raw) >= 0.8,
+      }),
+      figure({
+        figure: 'compressible content',
+        ours: m(compressible),
+        reference: m(raw),
+        unit: 'GB/s',
+        referenceName: 'raw AES-128-CTR keystream',
+        budget: null,
+      }),
+      figure({
+        figure: 'SHA-256 of the same bytes',
+        ours: m(sha),
+        reference: m(raw),
+        unit: 'GB/s',
+        referenceName: 'raw AES-128-CTR keystream',
+        budget: null,
+      }),
+      figure({
+        figure: '1 KiB datastreams (objects/s)',
+        ours: m(smallA),
+        reference: m(smallB),
+        unit: 'obj/s',
+        referenceName: 'createCipheriv + update, keys derived in advance',
+        budget: null,
+      }),
+      figure({
+        figure: '1 MiB bodies written into a reused buffer (contentInto)',
+        ours: m(into),
+        reference: m(raw),
+        unit: 'GB/s',
+        referenceName: 'raw AES-128-CTR keystream',
+        budget: null,
+      }),
+      figure({
+        figure: '1 MiB bodies, each a fresh Buffer (contentBuffer)',
+        ours: m(fresh),
+        reference: m(raw),
+        unit: 'GB/s',
+        referenceName: 'raw AES-128-CTR keystream',
+        budget: null,
+      }),
     ],
     tables: [
       {

@@ -23,8 +23,20 @@ import { fixedWorkload, nullSink } from './lib/workloads.js';
 
 const KiB = 1024;
 const PLANS: Record<Mode, { points: { size: number; objects: number }[]; rounds: number }> = {
-  full: { points: [{ size: KiB, objects: 20_000 }, { size: 64 * KiB, objects: 2_000 }], rounds: 3 },
-  quick: { points: [{ size: KiB, objects: 5_000 }, { size: 64 * KiB, objects: 500 }], rounds: 1 },
+  full: {
+    points: [
+      { size: KiB, objects: 20_000 },
+      { size: 64 * KiB, objects: 2_000 },
+    ],
+    rounds: 3,
+  },
+  quick: {
+    points: [
+      { size: KiB, objects: 5_000 },
+      { size: 64 * KiB, objects: 500 },
+    ],
+    rounds: 1,
+  },
   tiny: { points: [{ size: KiB, objects: 200 }], rounds: 1 },
 };
 const CONCURRENCY = 4;
@@ -46,7 +58,13 @@ async function ours(dir: string, size: number, objects: number, tag: string): Pr
 
 /** One object's puts as the backend writes them: object record, content chunks, datastream record. */
 function objectOps(plan: ObjectPlan, created: string): Op[] {
-  const ops: Op[] = [{ type: 'put', key: K.objectKey(plan.id), value: Buffer.from(JSON.stringify({ id: plan.id, path: plan.path, created })) }];
+  const ops: Op[] = [
+    {
+      type: 'put',
+      key: K.objectKey(plan.id),
+      value: Buffer.from(JSON.stringify({ id: plan.id, path: plan.path, created })),
+    },
+  ];
   for (const ds of plan.datastreams) {
     const hash = createHash('sha256');
     let n = 0;
@@ -108,8 +126,20 @@ export const leveldbBench: Benchmark = async (ctx) => {
       ]);
       const o = median(a ?? []);
       const r = median(b ?? []);
-      ctx.log(`${sizeLabel(pt.size)}: leveldb backend ${fmt(o)} obj/s, raw batch() ${fmt(r)} obj/s (built in the clock ${fmt(median(c ?? []))}, two batch() per object ${fmt(median(d ?? []))})`);
-      figures.push(figure({ figure: `${pt.objects.toLocaleString('en-US')} objects of ${sizeLabel(pt.size)}`, ours: o, reference: r, unit: 'obj/s', referenceName: 'raw classic-level batch()', budget: '>= 0.70x', met: o / r >= 0.7 }));
+      ctx.log(
+        `${sizeLabel(pt.size)}: leveldb backend ${fmt(o)} obj/s, raw batch() ${fmt(r)} obj/s (built in the clock ${fmt(median(c ?? []))}, two batch() per object ${fmt(median(d ?? []))})`,
+      );
+      figures.push(
+        figure({
+          figure: `${pt.objects.toLocaleString('en-US')} objects of ${sizeLabel(pt.size)}`,
+          ours: o,
+          reference: r,
+          unit: 'obj/s',
+          referenceName: 'raw classic-level batch()',
+          budget: '>= 0.70x',
+          met: o / r >= 0.7,
+        }),
+      );
       const all = (xs: number[] | undefined): string => (xs ?? []).map((x) => fmt(x)).join(', ');
       rows.push([sizeLabel(pt.size), all(a), all(b), all(c), all(d)]);
     }
@@ -126,7 +156,19 @@ export const leveldbBench: Benchmark = async (ctx) => {
       `A warm-up run of ours and of the reference (10%), then ${p.rounds} interleaved rounds, each on a fresh store in a temp directory; medians.`,
     ],
     figures,
-    tables: [{ title: 'Every round (objects/s)', columns: ['datastream', 'leveldb backend', 'raw batch() (reference)', 'raw, built in the clock', 'raw, two batch() per object'], rows }],
+    tables: [
+      {
+        title: 'Every round (objects/s)',
+        columns: [
+          'datastream',
+          'leveldb backend',
+          'raw batch() (reference)',
+          'raw, built in the clock',
+          'raw, two batch() per object',
+        ],
+        rows,
+      },
+    ],
     notes: [],
   };
 };

@@ -27,11 +27,41 @@ interface Measured {
   wallS: number;
 }
 
-async function measure(dir: string, url: string, tag: string, objects: number, size: number, batchSize: number, concurrency: number): Promise<Measured> {
+async function measure(
+  dir: string,
+  url: string,
+  tag: string,
+  objects: number,
+  size: number,
+  batchSize: number,
+  concurrency: number,
+): Promise<Measured> {
   const rssFile = join(dir, `${tag}.rss`);
-  const args = ['run', '--backend', 'http-put', '--url', url, '--collections', 'none', '-n', String(objects), '--batch-size', String(batchSize), '--concurrency', String(concurrency), '--datastream', `D:${size}`, '--db', join(dir, `${tag}.db`), '--no-chart', '--json', '--no-stop-early'];
+  const args = [
+    'run',
+    '--backend',
+    'http-put',
+    '--url',
+    url,
+    '--collections',
+    'none',
+    '-n',
+    String(objects),
+    '--batch-size',
+    String(batchSize),
+    '--concurrency',
+    String(concurrency),
+    '--datastream',
+    `D:${size}`,
+    '--db',
+    join(dir, `${tag}.db`),
+    '--no-chart',
+    '--json',
+    '--no-stop-early',
+  ];
   const { result: r, peakKiB: kib, selfKiB } = await runCliMeasured(args, rssFile, 900_000);
-  if (r.code !== 0 && r.code !== 1 && r.code !== 3) throw new Error(`ingest-scale run exited ${r.code}: ${r.stderr.slice(-1500)}`);
+  if (r.code !== 0 && r.code !== 1 && r.code !== 3)
+    throw new Error(`ingest-scale run exited ${r.code}: ${r.stderr.slice(-1500)}`);
   if (Number.isNaN(selfKiB)) throw new Error(`the RSS preload wrote no figure to ${rssFile}`);
   return { rssMB: (kib * 1024) / 1e6, selfMB: (selfKiB * 1024) / 1e6, wallS: r.wallMs / 1000 };
 }
@@ -53,15 +83,58 @@ export const memoryBench: Benchmark = async (ctx) => {
     }
     const first = byCount[0] as { n: number; m: Measured };
     for (const { n, m } of byCount) {
-      figures.push(figure({ figure: `peak RSS, ${fmt(n)} objects of 1 KiB`, ours: m.rssMB, reference: first.m.rssMB, unit: 'MB', referenceName: `${fmt(first.n)} objects`, budget: `<= ${BUDGET_MB} MB`, met: m.rssMB <= BUDGET_MB }));
-      rows.push([`${fmt(n)} × 1 KiB`, m.rssMB.toFixed(1), m.selfMB.toFixed(1), `${(m.rssMB / first.m.rssMB).toFixed(2)}x`, m.wallS.toFixed(1), fmt(n / m.wallS)]);
+      figures.push(
+        figure({
+          figure: `peak RSS, ${fmt(n)} objects of 1 KiB`,
+          ours: m.rssMB,
+          reference: first.m.rssMB,
+          unit: 'MB',
+          referenceName: `${fmt(first.n)} objects`,
+          budget: `<= ${BUDGET_MB} MB`,
+          met: m.rssMB <= BUDGET_MB,
+        }),
+      );
+      rows.push([
+        `${fmt(n)} × 1 KiB`,
+        m.rssMB.toFixed(1),
+        m.selfMB.toFixed(1),
+        `${(m.rssMB / first.m.rssMB).toFixed(2)}x`,
+        m.wallS.toFixed(1),
+        fmt(n / m.wallS),
+      ]);
     }
     const small = await measure(dir, url, 'one-small', 1, MiB, 1, 1);
     const big = await measure(dir, url, 'one-big', 1, p.big, 1, 1);
-    ctx.log(`one ${sizeLabel(p.big)} datastream: peak RSS ${big.rssMB.toFixed(1)} MB (${big.wallS.toFixed(1)} s); one 1 MiB: ${small.rssMB.toFixed(1)} MB`);
-    figures.push(figure({ figure: `peak RSS, one ${sizeLabel(p.big)} datastream`, ours: big.rssMB, reference: small.rssMB, unit: 'MB', referenceName: 'one 1 MiB datastream', budget: `<= ${BUDGET_MB} MB`, met: big.rssMB <= BUDGET_MB }));
-    rows.push([`1 × ${sizeLabel(MiB)}`, small.rssMB.toFixed(1), small.selfMB.toFixed(1), '–', small.wallS.toFixed(1), '–']);
-    rows.push([`1 × ${sizeLabel(p.big)}`, big.rssMB.toFixed(1), big.selfMB.toFixed(1), `${(big.rssMB / small.rssMB).toFixed(2)}x`, big.wallS.toFixed(1), `${fmt(p.big / 1e6 / big.wallS)} MB/s`]);
+    ctx.log(
+      `one ${sizeLabel(p.big)} datastream: peak RSS ${big.rssMB.toFixed(1)} MB (${big.wallS.toFixed(1)} s); one 1 MiB: ${small.rssMB.toFixed(1)} MB`,
+    );
+    figures.push(
+      figure({
+        figure: `peak RSS, one ${sizeLabel(p.big)} datastream`,
+        ours: big.rssMB,
+        reference: small.rssMB,
+        unit: 'MB',
+        referenceName: 'one 1 MiB datastream',
+        budget: `<= ${BUDGET_MB} MB`,
+        met: big.rssMB <= BUDGET_MB,
+      }),
+    );
+    rows.push([
+      `1 × ${sizeLabel(MiB)}`,
+      small.rssMB.toFixed(1),
+      small.selfMB.toFixed(1),
+      '–',
+      small.wallS.toFixed(1),
+      '–',
+    ]);
+    rows.push([
+      `1 × ${sizeLabel(p.big)}`,
+      big.rssMB.toFixed(1),
+      big.selfMB.toFixed(1),
+      `${(big.rssMB / small.rssMB).toFixed(2)}x`,
+      big.wallS.toFixed(1),
+      `${fmt(p.big / 1e6 / big.wallS)} MB/s`,
+    ]);
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -75,7 +148,20 @@ export const memoryBench: Benchmark = async (ctx) => {
       'Reference: the smallest run of the same kind (flatness: ratio of peak RSS as N grows 100-fold), and one 1 MiB datastream for the large one.',
     ],
     figures,
-    tables: [{ title: 'Every run', columns: ['workload', 'peak RSS MB (/usr/bin/time)', 'peak RSS MB (maxRSS)', 'vs smallest', 'wall s', 'objects/s'], rows }],
+    tables: [
+      {
+        title: 'Every run',
+        columns: [
+          'workload',
+          'peak RSS MB (/usr/bin/time)',
+          'peak RSS MB (maxRSS)',
+          'vs smallest',
+          'wall s',
+          'objects/s',
+        ],
+        rows,
+      },
+    ],
     notes: [],
   };
 };

@@ -26,7 +26,18 @@ import { rgwBench } from './rgw-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { shardBench } from './shard-bench.js';
 
-const BENCHES: Record<string, Benchmark> = { http: httpBench, generate: generateBench, record: recordBench, leveldb: leveldbBench, memory: memoryBench, analysis: analysisBench, dav: davBench, scale: scaleBench, shard: shardBench, rgw: rgwBench };
+const BENCHES: Record<string, Benchmark> = {
+  http: httpBench,
+  generate: generateBench,
+  record: recordBench,
+  leveldb: leveldbBench,
+  memory: memoryBench,
+  analysis: analysisBench,
+  dav: davBench,
+  scale: scaleBench,
+  shard: shardBench,
+  rgw: rgwBench,
+};
 
 const argv = process.argv.slice(2);
 let mode: Mode = 'full';
@@ -43,7 +54,9 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--variant') variant = argv[++i] ?? null;
   else if (a in BENCHES) names.push(a);
   else {
-    process.stderr.write(`bench: unknown argument "${a}"; use ${Object.keys(BENCHES).join(', ')}, --quick, --tiny, --out FILE, --json FILE, --variant NAME\n`);
+    process.stderr.write(
+      `bench: unknown argument "${a}"; use ${Object.keys(BENCHES).join(', ')}, --quick, --tiny, --out FILE, --json FILE, --variant NAME\n`,
+    );
     process.exit(2);
   }
 }
@@ -52,7 +65,9 @@ if (out === null && mode !== 'tiny') out = join(REPO_ROOT, 'reports', 'perf.md')
 
 const event = process.env.npm_lifecycle_event;
 const node = `node dist/bench/run.js${argv.length ? ` ${argv.join(' ')}` : ''}`;
-const commandLine = event?.startsWith('bench') ? `npm run ${event}${argv.filter((a) => !(a in BENCHES)).length ? ` -- ${argv.filter((a) => !(a in BENCHES)).join(' ')}` : ''}` : node;
+const commandLine = event?.startsWith('bench')
+  ? `npm run ${event}${argv.filter((a) => !(a in BENCHES)).length ? ` -- ${argv.filter((a) => !(a in BENCHES)).join(' ')}` : ''}`
+  : node;
 
 const started = process.hrtime.bigint();
 const results: Stored[] = [];
@@ -62,16 +77,28 @@ for (const name of names) {
   process.stderr.write(`== bench ${name} (${mode})\n`);
   const t = process.hrtime.bigint();
   const r = await bench({ mode, log: (line) => process.stderr.write(`   ${line}\n`) });
-  const result: BenchResult = { ...r, mode, seconds: Number(process.hrtime.bigint() - t) / 1e9, command: commandLine, measuredAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z') };
+  const result: BenchResult = {
+    ...r,
+    mode,
+    seconds: Number(process.hrtime.bigint() - t) / 1e9,
+    command: commandLine,
+    measuredAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+  };
   for (const f of result.figures) {
-    process.stderr.write(`   ${f.figure}: ours ${f.ours.toPrecision(4)} ${f.unit}, ${f.referenceName} ${f.reference.toPrecision(4)} ${f.unit}, ratio ${f.ratio.toFixed(2)}${f.budget ? `, budget ${f.budget}: ${f.met ? 'met' : 'MISSED'}` : ''}\n`);
+    process.stderr.write(
+      `   ${f.figure}: ours ${f.ours.toPrecision(4)} ${f.unit}, ${f.referenceName} ${f.reference.toPrecision(4)} ${f.unit}, ratio ${f.ratio.toFixed(2)}${f.budget ? `, budget ${f.budget}: ${f.met ? 'met' : 'MISSED'}` : ''}\n`,
+    );
   }
   process.stderr.write(`   (${result.seconds.toFixed(1)} s)\n`);
   results.push({ result, machine });
 }
 const total = Number(process.hrtime.bigint() - started) / 1e9;
 process.stderr.write(`== all done in ${total.toFixed(1)} s\n`);
-if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ mode, seconds: total, results: results.map((s) => s.result), machine: machineFacts() }, null, 2));
+if (jsonOut)
+  writeFileSync(
+    jsonOut,
+    JSON.stringify({ mode, seconds: total, results: results.map((s) => s.result), machine: machineFacts() }, null, 2),
+  );
 if (out) {
   writeReport(out, results, variant ?? mode, commandLine);
   process.stderr.write(`== wrote ${out}\n`);

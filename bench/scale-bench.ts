@@ -50,7 +50,8 @@ interface Measured {
 async function cli(dir: string, tag: string, args: string[]): Promise<Measured> {
   const rssFile = join(dir, `${tag}.rss`);
   const { result: r, peakKiB: kib } = await runCliMeasured(args, rssFile, 1_800_000);
-  if (r.code !== 0 && r.code !== 1 && r.code !== 3) throw new Error(`ingest-scale ${args[0]} exited ${r.code}: ${r.stderr.slice(-1500)}`);
+  if (r.code !== 0 && r.code !== 1 && r.code !== 3)
+    throw new Error(`ingest-scale ${args[0]} exited ${r.code}: ${r.stderr.slice(-1500)}`);
   return { wallS: r.wallMs / 1000, rssMB: (kib * 1024) / 1e6, stdout: r.stdout };
 }
 
@@ -59,7 +60,17 @@ async function importRows(dir: string, rows: number): Promise<{ m: Measured; db:
   const db = join(dir, `rows-${rows}.db`);
   writeCsv(csv, rows);
   try {
-    const m = await cli(dir, `import-${rows}`, ['import', csv, '--column', 'ms', '--batch-size', '1000', '--db', db, '--json']);
+    const m = await cli(dir, `import-${rows}`, [
+      'import',
+      csv,
+      '--column',
+      'ms',
+      '--batch-size',
+      '1000',
+      '--db',
+      db,
+      '--json',
+    ]);
     return { m, db, runId: (JSON.parse(m.stdout) as { runId: string }).runId };
   } finally {
     rmSync(csv, { force: true });
@@ -78,7 +89,10 @@ export const scaleBench: Benchmark = async (ctx) => {
     const batches = await store.batches(small.runId);
     await store.close();
     const t = hrNow();
-    operationGate(batches.map((b) => ({ wallMs: b.wallMs, lnLatency: null })), { batchSize: 1000, limit: 1.1 });
+    operationGate(
+      batches.map((b) => ({ wallMs: b.wallMs, lnLatency: null })),
+      { batchSize: 1000, limit: 1.1 },
+    );
     const gateS = msSince(t) / 1000;
     ctx.log(`the gate alone in-process: ${gateS.toFixed(1)} s`);
     const big = await importRows(dir, p.rows);
@@ -93,10 +107,40 @@ export const scaleBench: Benchmark = async (ctx) => {
         'One run of each (minutes at full size); the load average of the shared machine is in the report beside the figures.',
       ],
       figures: [
-        figure({ figure: `import ${fmt(p.rows)} rows, peak RSS`, ours: big.m.rssMB, reference: small.m.rssMB, unit: 'MB', referenceName: `import of ${fmt(p.checkRows)} rows`, budget: '< 300 MB', met: big.m.rssMB < 300 }),
-        figure({ figure: `import ${fmt(p.rows)} rows, wall time`, ours: big.m.wallS, reference: small.m.wallS, unit: 's', referenceName: `import of ${fmt(p.checkRows)} rows`, budget: null }),
-        figure({ figure: `check on ${fmt(p.checkRows)} batches (whole CLI process)`, ours: check.wallS, reference: gateS, unit: 's', referenceName: 'the gate alone, in-process', budget: '< 10 s', met: check.wallS < 10 }),
-        figure({ figure: `check on ${fmt(p.checkRows)} batches, peak RSS`, ours: check.rssMB, reference: small.m.rssMB, unit: 'MB', referenceName: `import of ${fmt(p.checkRows)} rows`, budget: null }),
+        figure({
+          figure: `import ${fmt(p.rows)} rows, peak RSS`,
+          ours: big.m.rssMB,
+          reference: small.m.rssMB,
+          unit: 'MB',
+          referenceName: `import of ${fmt(p.checkRows)} rows`,
+          budget: '< 300 MB',
+          met: big.m.rssMB < 300,
+        }),
+        figure({
+          figure: `import ${fmt(p.rows)} rows, wall time`,
+          ours: big.m.wallS,
+          reference: small.m.wallS,
+          unit: 's',
+          referenceName: `import of ${fmt(p.checkRows)} rows`,
+          budget: null,
+        }),
+        figure({
+          figure: `check on ${fmt(p.checkRows)} batches (whole CLI process)`,
+          ours: check.wallS,
+          reference: gateS,
+          unit: 's',
+          referenceName: 'the gate alone, in-process',
+          budget: '< 10 s',
+          met: check.wallS < 10,
+        }),
+        figure({
+          figure: `check on ${fmt(p.checkRows)} batches, peak RSS`,
+          ours: check.rssMB,
+          reference: small.m.rssMB,
+          unit: 'MB',
+          referenceName: `import of ${fmt(p.checkRows)} rows`,
+          budget: null,
+        }),
       ],
       tables: [],
       notes: [],

@@ -31,12 +31,39 @@ interface Shard {
 async function shard(dir: string, url: string, objects: number): Promise<Shard> {
   const db = join(dir, `shard-${objects}.db`);
   const rssFile = join(dir, `shard-${objects}.rss`);
-  const args = ['run', '--backend', 'http-put', '--url', url, '--collections', 'none', '--shard', '0/1', '--run-id', `bench-shard-${objects}`,
-    '-n', String(objects), '--batch-size', '1000', '--concurrency', '16', '--datastream', 'D:1KiB', '--db', db, '--json'];
+  const args = [
+    'run',
+    '--backend',
+    'http-put',
+    '--url',
+    url,
+    '--collections',
+    'none',
+    '--shard',
+    '0/1',
+    '--run-id',
+    `bench-shard-${objects}`,
+    '-n',
+    String(objects),
+    '--batch-size',
+    '1000',
+    '--concurrency',
+    '16',
+    '--datastream',
+    'D:1KiB',
+    '--db',
+    db,
+    '--json',
+  ];
   const { result: r, peakKiB: kib } = await runCliMeasured(args, rssFile, 3 * 3_600_000);
   if (r.code !== 0) throw new Error(`run --shard exited ${r.code}: ${r.stderr.slice(-1500)}`);
-  const out = JSON.parse(r.stdout.trim().split('\n').pop() as string) as { status: string; objects: number; batches: number };
-  if (out.status !== 'complete' || out.objects !== objects) throw new Error(`the shard stored ${out.objects} of ${objects} objects (${out.status})`);
+  const out = JSON.parse(r.stdout.trim().split('\n').pop() as string) as {
+    status: string;
+    objects: number;
+    batches: number;
+  };
+  if (out.status !== 'complete' || out.objects !== objects)
+    throw new Error(`the shard stored ${out.objects} of ${objects} objects (${out.status})`);
   const dbMB = statSync(db).size / 1e6;
   rmSync(db, { force: true });
   return { objects, wallS: r.wallMs / 1000, rssMB: (kib * 1024) / 1e6, dbMB, batches: out.batches };
@@ -49,9 +76,13 @@ export const shardBench: Benchmark = async (ctx) => {
   try {
     const url = `http://127.0.0.1:${server.info.port}/`;
     const small = await shard(dir, url, p.reference);
-    ctx.log(`shard of ${fmt(p.reference)} objects: ${small.wallS.toFixed(1)} s, peak RSS ${small.rssMB.toFixed(0)} MB, results ${small.dbMB.toFixed(0)} MB`);
+    ctx.log(
+      `shard of ${fmt(p.reference)} objects: ${small.wallS.toFixed(1)} s, peak RSS ${small.rssMB.toFixed(0)} MB, results ${small.dbMB.toFixed(0)} MB`,
+    );
     const big = await shard(dir, url, p.objects);
-    ctx.log(`shard of ${fmt(p.objects)} objects: ${big.wallS.toFixed(1)} s, peak RSS ${big.rssMB.toFixed(0)} MB, results ${big.dbMB.toFixed(0)} MB`);
+    ctx.log(
+      `shard of ${fmt(p.objects)} objects: ${big.wallS.toFixed(1)} s, peak RSS ${big.rssMB.toFixed(0)} MB, results ${big.dbMB.toFixed(0)} MB`,
+    );
     return {
       name: 'shard',
       title: 'Scale of one shard: `run --shard` at millions of objects',
@@ -61,9 +92,31 @@ export const shardBench: Benchmark = async (ctx) => {
         'One run of each; the load average of the shared machine is in the report beside the figures.',
       ],
       figures: [
-        figure({ figure: `shard of ${fmt(p.objects)} objects of 1 KiB, peak RSS`, ours: big.rssMB, reference: small.rssMB, unit: 'MB', referenceName: `shard of ${fmt(p.reference)}`, budget: '< 250 MB', met: big.rssMB < 250 }),
-        figure({ figure: `shard of ${fmt(p.objects)} objects, wall time`, ours: big.wallS, reference: small.wallS, unit: 's', referenceName: `shard of ${fmt(p.reference)}`, budget: null }),
-        figure({ figure: `shard of ${fmt(p.objects)} objects, results database`, ours: big.dbMB, reference: small.dbMB, unit: 'MB', referenceName: `shard of ${fmt(p.reference)}`, budget: null }),
+        figure({
+          figure: `shard of ${fmt(p.objects)} objects of 1 KiB, peak RSS`,
+          ours: big.rssMB,
+          reference: small.rssMB,
+          unit: 'MB',
+          referenceName: `shard of ${fmt(p.reference)}`,
+          budget: '< 250 MB',
+          met: big.rssMB < 250,
+        }),
+        figure({
+          figure: `shard of ${fmt(p.objects)} objects, wall time`,
+          ours: big.wallS,
+          reference: small.wallS,
+          unit: 's',
+          referenceName: `shard of ${fmt(p.reference)}`,
+          budget: null,
+        }),
+        figure({
+          figure: `shard of ${fmt(p.objects)} objects, results database`,
+          ours: big.dbMB,
+          reference: small.dbMB,
+          unit: 'MB',
+          referenceName: `shard of ${fmt(p.reference)}`,
+          budget: null,
+        }),
       ],
       tables: [],
       notes: [],

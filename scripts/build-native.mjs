@@ -30,14 +30,25 @@ function giveUp(why) {
 
 // npm names its node-gyp to lifecycle scripts; by hand, look beside npm in node's prefix
 const prefix = resolve(dirname(process.execPath), '..');
-const candidates = [process.env.npm_config_node_gyp, join(prefix, 'lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js'), join(dirname(process.execPath), 'node_modules/npm/node_modules/node-gyp/bin/node-gyp.js')];
+const candidates = [
+  process.env.npm_config_node_gyp,
+  join(prefix, 'lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js'),
+  join(dirname(process.execPath), 'node_modules/npm/node_modules/node-gyp/bin/node-gyp.js'),
+];
 const nodeGyp = candidates.find((p) => p && existsSync(p));
 if (!nodeGyp) giveUp('node-gyp not found beside npm');
 
 // the headers of the running node (they carry OpenSSL's too): never a download
-const nodedir = [process.env.npm_config_nodedir, prefix].find((d) => d && existsSync(join(d, 'include/node/node_api.h')));
-if (!nodedir) giveUp(`node's headers not found (looked for ${join(prefix, 'include/node/node_api.h')}); set npm_config_nodedir`);
+const nodedir = [process.env.npm_config_nodedir, prefix].find(
+  (d) => d && existsSync(join(d, 'include/node/node_api.h')),
+);
+if (!nodedir)
+  giveUp(`node's headers not found (looked for ${join(prefix, 'include/node/node_api.h')}); set npm_config_nodedir`);
 
-const r = spawnSync(process.execPath, [nodeGyp, 'rebuild', `--nodedir=${nodedir}`, '--loglevel=warn'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+const r = spawnSync(process.execPath, [nodeGyp, 'rebuild', `--nodedir=${nodedir}`, '--loglevel=warn'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 if (r.status !== 0) giveUp(`node-gyp rebuild exited ${r.status ?? r.signal}`);
-if (!existsSync(join(root, 'build/Release/ingest_scale_native.node'))) giveUp('node-gyp reported success but left no build/Release/ingest_scale_native.node');
+if (!existsSync(join(root, 'build/Release/ingest_scale_native.node')))
+  giveUp('node-gyp reported success but left no build/Release/ingest_scale_native.node');

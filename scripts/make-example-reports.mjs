@@ -78,13 +78,52 @@ async function probeExample() {
     const objects = flagValue('--objects', '8000');
     const batchSize = flagValue('--batch-size', '400');
     const started = Date.now();
-    const run = cli(['run', '--backend', 'ldp', '--flavor', 'fedora6', '--url', server.url, '-n', objects, '--batch-size', batchSize,
-      '--datastream', 'OBJ:512', '--layout', 'flat', '--probe', 'all', '--probe-sample', '3', '--label', 'ldp-document-probes', '--db', db, '--json']);
+    const run = cli([
+      'run',
+      '--backend',
+      'ldp',
+      '--flavor',
+      'fedora6',
+      '--url',
+      server.url,
+      '-n',
+      objects,
+      '--batch-size',
+      batchSize,
+      '--datastream',
+      'OBJ:512',
+      '--layout',
+      'flat',
+      '--probe',
+      'all',
+      '--probe-sample',
+      '3',
+      '--label',
+      'ldp-document-probes',
+      '--db',
+      db,
+      '--json',
+    ]);
     if (!run.stdout) throw new Error(`run failed (exit ${run.status}): ${run.stderr}`);
     const { runId } = JSON.parse(run.stdout);
-    console.log(`ran         ${runId}: ${objects} objects in batches of ${batchSize} against serve --protocol ldp --containment document, exit ${run.status}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    for (const [format, file] of [['html', 'ldp-document-probes.html'], ['markdown', 'ldp-document-probes.md']]) {
-      const r = cli(['report', runId, '--db', db, '--format', format, '--gate-probes', '-o', fileURLToPath(new URL(`reports/${file}`, root))]);
+    console.log(
+      `ran         ${runId}: ${objects} objects in batches of ${batchSize} against serve --protocol ldp --containment document, exit ${run.status}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+    for (const [format, file] of [
+      ['html', 'ldp-document-probes.html'],
+      ['markdown', 'ldp-document-probes.md'],
+    ]) {
+      const r = cli([
+        'report',
+        runId,
+        '--db',
+        db,
+        '--format',
+        format,
+        '--gate-probes',
+        '-o',
+        fileURLToPath(new URL(`reports/${file}`, root)),
+      ]);
       if (r.status !== 0) throw new Error(`report --format ${format} exited ${r.status}: ${r.stderr}`);
       console.log(`written     reports/${file}`);
     }

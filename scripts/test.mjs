@@ -29,7 +29,9 @@ for (const phase of phases) {
   if (phase.files.length === 0) continue;
   process.stdout.write(`\n# phase: ${phase.name} (${phase.files.length} files)\n`);
   const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--test', `--test-concurrency=${phase.concurrency}`, ...phase.files], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--test', `--test-concurrency=${phase.concurrency}`, ...phase.files], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let tail = '';
     child.stdout.on('data', (d) => {
       process.stdout.write(d);

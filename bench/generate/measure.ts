@@ -8,7 +8,15 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { CHUNK_SIZE, contentBuffer, contentChunks, contentInto, derive } from '../../src/generate/content.js';
 import { hrNow, msSince } from '../lib/stats.js';
 
-export type Measurement = 'random' | 'compressible' | 'raw' | 'sha256' | 'small' | 'small-raw' | 'bodies' | 'bodies-into';
+export type Measurement =
+  | 'random'
+  | 'compressible'
+  | 'raw'
+  | 'sha256'
+  | 'small'
+  | 'small-raw'
+  | 'bodies'
+  | 'bodies-into';
 
 interface Arg {
   what: Measurement;
@@ -39,7 +47,8 @@ function bodies(bytes: number, reuse: boolean, first: number): void {
 function rawKeystream(bytes: number): void {
   const k = randomBytes(32);
   const cipher = createCipheriv('aes-128-ctr', k.subarray(0, 16), k.subarray(16, 32));
-  for (let off = 0; off < bytes; off += CHUNK_SIZE) sink += cipher.update(ZEROS.subarray(0, Math.min(CHUNK_SIZE, bytes - off))).length;
+  for (let off = 0; off < bytes; off += CHUNK_SIZE)
+    sink += cipher.update(ZEROS.subarray(0, Math.min(CHUNK_SIZE, bytes - off))).length;
 }
 
 function sha256(bytes: number): void {
@@ -50,26 +59,48 @@ function sha256(bytes: number): void {
 
 /** n datastreams of 1 KiB each, ours: key derivation + cipher + chunk. */
 function smallOurs(n: number, first: number): void {
-  for (let i = 0; i < n; i++) for (const c of contentChunks({ seed: 7, objectIndex: first + i, datastreamId: 'SMALL', size: 1024, kind: 'random' })) sink += c.length;
+  for (let i = 0; i < n; i++)
+    for (const c of contentChunks({
+      seed: 7,
+      objectIndex: first + i,
+      datastreamId: 'SMALL',
+      size: 1024,
+      kind: 'random',
+    }))
+      sink += c.length;
 }
 
 /** The same with the keys derived in advance: one createCipheriv and one update per object. */
 function smallRaw(keys: Buffer[]): void {
-  for (const k of keys) sink += createCipheriv('aes-128-ctr', k.subarray(0, 16), k.subarray(16, 32)).update(ZEROS.subarray(0, 1024)).length;
+  for (const k of keys)
+    sink += createCipheriv('aes-128-ctr', k.subarray(0, 16), k.subarray(16, 32)).update(ZEROS.subarray(0, 1024)).length;
 }
 
 const a = JSON.parse(process.argv[2] ?? '{}') as Arg;
 const warmBytes = Math.min(a.bytes, 16 * MiB);
-const keysFor = (n: number, from: number): Buffer[] => Array.from({ length: n }, (_, i) => derive('content', { seed: 8, objectIndex: from + i, datastreamId: 'SMALL' }));
+const keysFor = (n: number, from: number): Buffer[] =>
+  Array.from({ length: n }, (_, i) => derive('content', { seed: 8, objectIndex: from + i, datastreamId: 'SMALL' }));
 const run: Record<Measurement, (warm: boolean) => number> = {
   random: (warm) => (ours(warm ? warmBytes : a.bytes, 'random', warm ? 0 : a.round), warm ? warmBytes : a.bytes),
-  compressible: (warm) => (ours(warm ? warmBytes : a.bytes, 'compressible', warm ? 0 : a.round), warm ? warmBytes : a.bytes),
+  compressible: (warm) => (
+    ours(warm ? warmBytes : a.bytes, 'compressible', warm ? 0 : a.round),
+    warm ? warmBytes : a.bytes
+  ),
   raw: (warm) => (rawKeystream(warm ? warmBytes : a.bytes), warm ? warmBytes : a.bytes),
   sha256: (warm) => (sha256(warm ? warmBytes : a.bytes), warm ? warmBytes : a.bytes),
-  small: (warm) => (smallOurs(warm ? Math.ceil(a.smallObjects / 10) : a.smallObjects, warm ? 10 * a.smallObjects : a.round * a.smallObjects), 0),
+  small: (warm) => (
+    smallOurs(
+      warm ? Math.ceil(a.smallObjects / 10) : a.smallObjects,
+      warm ? 10 * a.smallObjects : a.round * a.smallObjects,
+    ),
+    0
+  ),
   'small-raw': () => 0,
   bodies: (warm) => (bodies(warm ? warmBytes : a.bytes, false, warm ? 1e6 : a.round * 1e4), warm ? warmBytes : a.bytes),
-  'bodies-into': (warm) => (bodies(warm ? warmBytes : a.bytes, true, warm ? 1e6 : a.round * 1e4), warm ? warmBytes : a.bytes),
+  'bodies-into': (warm) => (
+    bodies(warm ? warmBytes : a.bytes, true, warm ? 1e6 : a.round * 1e4),
+    warm ? warmBytes : a.bytes
+  ),
 };
 let value: number;
 if (a.what === 'small-raw') {

@@ -66,4 +66,11 @@ const cpu0 = process.cpuUsage();
 const { r, ms } = await fire(a.objects);
 const cpu = process.cpuUsage(cpu0);
 const ok = r['2xx'];
-printResult(a, { requests: ok + r.non2xx, failed: r.errors + r.timeouts + r.non2xx, ms, cpu, rps: ok / (ms / 1000), extra: { version: AUTOCANNON_VERSION } });
+printResult(a, {
+  requests: ok + r.non2xx,
+  failed: r.errors + r.timeouts + r.non2xx,
+  ms,
+  cpu,
+  rps: ok / (ms / 1000),
+  extra: { version: AUTOCANNON_VERSION },
+});

@@ -21,7 +21,10 @@ const client = new S3Client({
   endpoint: a.url,
   region: 'us-east-1',
   forcePathStyle: true,
-  credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '' },
+  credentials: {
+    accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
+    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
+  },
   maxAttempts: 1,
   requestHandler: { httpAgent: new Agent({ keepAlive: true, maxSockets: a.concurrency }) },
 });
@@ -35,7 +38,14 @@ async function put(count: number, first: number): Promise<number> {
     while (next < count) {
       const n = first + next++;
       try {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: `${prefix}/o${n}/D`, Body: body, ContentType: 'application/octet-stream' }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: `${prefix}/o${n}/D`,
+            Body: body,
+            ContentType: 'application/octet-stream',
+          }),
+        );
       } catch {
         failed++;
       }

@@ -28,8 +28,25 @@ export function clientArg(): ClientArg {
 }
 
 /** Prints the result line: requests/s over the timed part, and the process's CPU per request. */
-export function printResult(a: ClientArg, r: { failed: number; ms: number; cpu: NodeJS.CpuUsage; requests?: number; rps?: number; extra?: Record<string, unknown> }): void {
+export function printResult(
+  a: ClientArg,
+  r: {
+    failed: number;
+    ms: number;
+    cpu: NodeJS.CpuUsage;
+    requests?: number;
+    rps?: number;
+    extra?: Record<string, unknown>;
+  },
+): void {
   const seconds = r.ms / 1000;
-  const line = { requests: r.requests ?? a.objects, failed: r.failed, seconds, rps: r.rps ?? a.objects / seconds, cpuUsPerRequest: (r.cpu.user + r.cpu.system) / a.objects, ...(r.extra ?? {}) };
+  const line = {
+    requests: r.requests ?? a.objects,
+    failed: r.failed,
+    seconds,
+    rps: r.rps ?? a.objects / seconds,
+    cpuUsPerRequest: (r.cpu.user + r.cpu.system) / a.objects,
+    ...(r.extra ?? {}),
+  };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }

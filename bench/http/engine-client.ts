@@ -19,11 +19,30 @@ const runId = `b${process.pid}`;
 const workload = fixedWorkload(a.objects, a.size, { concurrency: a.concurrency, batchSize: a.batchSize ?? 1000 });
 const s3 = (bucket: string): S3Backend =>
   new S3Backend({
-    url: a.url, bucket, region: 'us-east-1', pathStyle: true, connections: a.concurrency, unsignedPayload: false, multipartThreshold: 64 * 2 ** 20,
-    partSize: 16 * 2 ** 20, createBucket: true, allowExisting: true, runId, workload, purpose: 'run',
+    url: a.url,
+    bucket,
+    region: 'us-east-1',
+    pathStyle: true,
+    connections: a.concurrency,
+    unsignedPayload: false,
+    multipartThreshold: 64 * 2 ** 20,
+    partSize: 16 * 2 ** 20,
+    createBucket: true,
+    allowExisting: true,
+    runId,
+    workload,
+    purpose: 'run',
   });
 // one PUT per object, as autocannon sends: no MKCOL of each object's collection (the servers here make paths on PUT)
-const backend: Backend = a.bucket ? s3(a.bucket) : new HttpPutBackend({ url: a.url, connections: a.concurrency, runId, workload, collections: a.collections ?? 'none' });
+const backend: Backend = a.bucket
+  ? s3(a.bucket)
+  : new HttpPutBackend({
+      url: a.url,
+      connections: a.concurrency,
+      runId,
+      workload,
+      collections: a.collections ?? 'none',
+    });
 await backend.preflight();
 const run = (objects: number, idPrefix: string) =>
   runEngine({ runId, workload: { ...workload, objects }, backend, sink: nullSink, idPrefix, maxErrorRate: 0 });

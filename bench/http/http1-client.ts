@@ -17,10 +17,19 @@ const pool = new Http1Pool({ origin, connections: a.concurrency });
 const base = origin.pathname.replace(/\/+$/, '');
 let failed = 0;
 const fire = (n: number, tag: string) =>
-  runPool(Array.from({ length: n }, (_, i) => i), a.concurrency, async (i) => {
-    const r = await pool.request('PUT', `${base}/http1/${tag}${i}`, { 'content-type': 'application/octet-stream', 'content-length': String(a.size) }, body);
-    if (r.status >= 300) failed++;
-  });
+  runPool(
+    Array.from({ length: n }, (_, i) => i),
+    a.concurrency,
+    async (i) => {
+      const r = await pool.request(
+        'PUT',
+        `${base}/http1/${tag}${i}`,
+        { 'content-type': 'application/octet-stream', 'content-length': String(a.size) },
+        body,
+      );
+      if (r.status >= 300) failed++;
+    },
+  );
 if (a.warmup > 0) await fire(a.warmup, 'w');
 const cpu0 = process.cpuUsage();
 const t = hrNow();

@@ -18,6 +18,8 @@ export function machineFacts(): MachineFacts {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     kernel: `${process.platform} ${release()}`,
-    loadavg: loadavg().map((x) => x.toFixed(2)).join(' '),
+    loadavg: loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' '),
   };
 }

@@ -21,10 +21,13 @@ export class NullBackend implements Backend {
     const ops: OpTiming[] = [];
     for (const ds of plan.datastreams) {
       ops.push(
-        await timeOp({ kind: 'add-datastream', objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size }, () => {
-          for (const chunk of contentChunks(ds)) this.bytes += chunk.length;
-          return Promise.resolve();
-        }),
+        await timeOp(
+          { kind: 'add-datastream', objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size },
+          () => {
+            for (const chunk of contentChunks(ds)) this.bytes += chunk.length;
+            return Promise.resolve();
+          },
+        ),
       );
     }
     return ops;

@@ -23,7 +23,11 @@ const server = createServer((req, res) => {
   req.on('end', () => {
     requests++;
     if (req.method === 'OPTIONS') {
-      res.writeHead(200, { allow: 'OPTIONS, GET, PUT, POST, DELETE', 'content-length': '0', server: 'ingest-scale-null' });
+      res.writeHead(200, {
+        allow: 'OPTIONS, GET, PUT, POST, DELETE',
+        'content-length': '0',
+        server: 'ingest-scale-null',
+      });
     } else {
       res.writeHead(req.method === 'PUT' || req.method === 'POST' ? 201 : 204, { 'content-length': '0' });
     }

@@ -26,7 +26,9 @@ export async function runCliMeasured(args: string[], rssFile: string, limitMs: n
   const node = ['--import', benchScript('lib/rss-preload.js'), CLI_BIN, ...args];
   const env = { ...process.env, BENCH_RSS_FILE: rssFile };
   const useTime = timeAvailable();
-  const result = useTime ? await runProcess(TIME, ['-v', process.execPath, ...node], { env, limitMs }) : await runProcess(process.execPath, node, { env, limitMs });
+  const result = useTime
+    ? await runProcess(TIME, ['-v', process.execPath, ...node], { env, limitMs })
+    : await runProcess(process.execPath, node, { env, limitMs });
   const selfKiB = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : Number.NaN;
   const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr);
   return { result, peakKiB: useTime && m ? Number(m[1]) : selfKiB, selfKiB };

@@ -65,11 +65,19 @@ export interface ChildResult {
 }
 
 /** Runs a command to completion (killed after limitMs) and collects its output and wall time. */
-export function runProcess(cmd: string, args: string[], o: { limitMs?: number; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<ChildResult> {
+export function runProcess(
+  cmd: string,
+  args: string[],
+  o: { limitMs?: number; env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<ChildResult> {
   const limitMs = o.limitMs ?? 600_000;
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: o.env ?? process.env, cwd: o.cwd ?? REPO_ROOT });
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: o.env ?? process.env,
+      cwd: o.cwd ?? REPO_ROOT,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

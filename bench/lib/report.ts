@@ -41,7 +41,11 @@ const num = (x: number, unit: string): string => {
 };
 const metText = (m: boolean | null): string => (m === null ? '–' : m ? '**met**' : '**missed**');
 const table = (columns: string[], rows: string[][]): string =>
-  [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`)].join('\n');
+  [
+    `| ${columns.join(' | ')} |`,
+    `|${columns.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`),
+  ].join('\n');
 
 function section(s: Stored, heading: string): string {
   const r = s.result;
@@ -50,7 +54,17 @@ function section(s: Stored, heading: string): string {
     '',
     `Measured ${r.measuredAt ?? '?'} in ${r.mode} mode (${r.seconds.toFixed(0)} s) with \`${r.command ?? '?'}\`; ${s.machine.cores} cores, ${s.machine.cpuModel}, node ${s.machine.node}, load average ${s.machine.loadavg} at its start.`,
     '',
-    table(['figure', 'ours', 'reference', 'ratio', 'budget', 'met'], r.figures.map((f) => [f.figure, num(f.ours, f.unit), `${num(f.reference, f.unit)} (${f.referenceName})`, Number.isFinite(f.ratio) ? `${f.ratio.toFixed(2)}x` : 'n/a', f.budget ?? '–', metText(f.met)])),
+    table(
+      ['figure', 'ours', 'reference', 'ratio', 'budget', 'met'],
+      r.figures.map((f) => [
+        f.figure,
+        num(f.ours, f.unit),
+        `${num(f.reference, f.unit)} (${f.referenceName})`,
+        Number.isFinite(f.ratio) ? `${f.ratio.toFixed(2)}x` : 'n/a',
+        f.budget ?? '–',
+        metText(f.met),
+      ]),
+    ),
     '',
     'How:',
     '',
@@ -70,7 +84,14 @@ function beforeAfter(data: Data): string | null {
     for (const fb of before.result.figures) {
       const fa = after.result.figures.find((f) => f.figure === fb.figure);
       if (!fa) continue;
-      rows.push([name, fb.figure, `${num(fb.ours, fb.unit)} (${Number.isFinite(fb.ratio) ? fb.ratio.toFixed(2) : 'n/a'}x)`, `${num(fa.ours, fa.unit)} (${Number.isFinite(fa.ratio) ? fa.ratio.toFixed(2) : 'n/a'}x)`, fa.budget ?? '–', `${metText(fb.met)} → ${metText(fa.met)}`]);
+      rows.push([
+        name,
+        fb.figure,
+        `${num(fb.ours, fb.unit)} (${Number.isFinite(fb.ratio) ? fb.ratio.toFixed(2) : 'n/a'}x)`,
+        `${num(fa.ours, fa.unit)} (${Number.isFinite(fa.ratio) ? fa.ratio.toFixed(2) : 'n/a'}x)`,
+        fa.budget ?? '–',
+        `${metText(fb.met)} → ${metText(fa.met)}`,
+      ]);
     }
   }
   if (rows.length === 0) return null;
@@ -97,14 +118,35 @@ export function writeReport(path: string, results: Stored[], variant: string, co
     `Last written by \`${commandLine}\`.`,
   ];
   if (all.length) {
-    parts.push('', '## Summary (full runs)', '', table(['benchmark', 'figure', 'ours', 'reference', 'ratio', 'budget', 'met'], all.map(({ s, f }) => [s.result.name, f.figure, num(f.ours, f.unit), `${num(f.reference, f.unit)} (${f.referenceName})`, Number.isFinite(f.ratio) ? `${f.ratio.toFixed(2)}x` : 'n/a', f.budget ?? '–', metText(f.met)])));
+    parts.push(
+      '',
+      '## Summary (full runs)',
+      '',
+      table(
+        ['benchmark', 'figure', 'ours', 'reference', 'ratio', 'budget', 'met'],
+        all.map(({ s, f }) => [
+          s.result.name,
+          f.figure,
+          num(f.ours, f.unit),
+          `${num(f.reference, f.unit)} (${f.referenceName})`,
+          Number.isFinite(f.ratio) ? `${f.ratio.toFixed(2)}x` : 'n/a',
+          f.budget ?? '–',
+          metText(f.met),
+        ]),
+      ),
+    );
   }
   full.forEach((s) => parts.push('', section(s, `## ${SECTIONS.indexOf(s.result.name) + 1}.`)));
   const ba = beforeAfter(data);
   if (ba) parts.push('', ba);
   parts.push('', '## Profiles and changes', '', MANUAL_START, manual || '_(none recorded)_', MANUAL_END);
   if (quick.length) {
-    parts.push('', '## Quick-mode figures', '', 'From `npm run bench -- --quick`: smaller counts and a single round, for a one-minute check; indicative only, the full figures above are the published ones.');
+    parts.push(
+      '',
+      '## Quick-mode figures',
+      '',
+      'From `npm run bench -- --quick`: smaller counts and a single round, for a one-minute check; indicative only, the full figures above are the published ones.',
+    );
     quick.forEach((s) => parts.push('', section(s, '###')));
   }
   parts.push('', `${DATA_START}\n${JSON.stringify(data)}\n${DATA_END}`, '');

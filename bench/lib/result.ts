@@ -48,7 +48,9 @@ export interface BenchResult {
   measuredAt?: string;
 }
 
-export type Benchmark = (ctx: BenchContext) => Promise<Omit<BenchResult, 'seconds' | 'mode' | 'command' | 'measuredAt'>>;
+export type Benchmark = (
+  ctx: BenchContext,
+) => Promise<Omit<BenchResult, 'seconds' | 'mode' | 'command' | 'measuredAt'>>;
 
 export function figure(f: Omit<Figure, 'ratio' | 'met'> & { ratio?: number; met?: boolean | null }): Figure {
   const ratio = f.ratio ?? (f.reference > 0 ? f.ours / f.reference : Number.NaN);

@@ -16,7 +16,14 @@ export function syntheticRun(id: string, batchSize: number, plannedBatches: numb
     plannedBatches,
     toolVersion: 'bench',
     nodeVersion: process.version,
-    host: { hostname: 'bench', platform: process.platform, arch: process.arch, cpus: 2, cpuModel: 'bench', memoryBytes: 0 },
+    host: {
+      hostname: 'bench',
+      platform: process.platform,
+      arch: process.arch,
+      cpus: 2,
+      cpuModel: 'bench',
+      memoryBytes: 0,
+    },
     startedAt: new Date().toISOString(),
     finishedAt: null,
     error: null,
@@ -35,9 +42,35 @@ export function syntheticBatch(index: number, objects: number, growth = 0): { ba
   for (let i = 0; i < objects; i++) {
     const objectIndex = (index - 1) * objects + i;
     const d = latency(objectIndex, base);
-    ops.push({ kind: 'add-datastream', objectId: `bench-${objectIndex}`, objectIndex, datastreamId: 'D', status: 'ok', bytes: 1024, startMs: i * 0.05, ttfbMs: d * 0.8, durationMs: d, attempt: 1, errorCode: null, httpStatus: 201 });
+    ops.push({
+      kind: 'add-datastream',
+      objectId: `bench-${objectIndex}`,
+      objectIndex,
+      datastreamId: 'D',
+      status: 'ok',
+      bytes: 1024,
+      startMs: i * 0.05,
+      ttfbMs: d * 0.8,
+      durationMs: d,
+      attempt: 1,
+      errorCode: null,
+      httpStatus: 201,
+    });
   }
   const wallMs = objects * 0.05 * base * (1 + 0.05 * Math.sin(index));
-  const batch: BatchRecord = { index, objects, objectsBefore: (index - 1) * objects, bytes: objects * 1024, wallMs, okOps: objects, failedOps: 0, retriedOps: 0, p50Ms: base, p95Ms: base * 1.5, p99Ms: base * 2, startedAt: new Date().toISOString() };
+  const batch: BatchRecord = {
+    index,
+    objects,
+    objectsBefore: (index - 1) * objects,
+    bytes: objects * 1024,
+    wallMs,
+    okOps: objects,
+    failedOps: 0,
+    retriedOps: 0,
+    p50Ms: base,
+    p95Ms: base * 1.5,
+    p99Ms: base * 2,
+    startedAt: new Date().toISOString(),
+  };
   return { batch, ops };
 }

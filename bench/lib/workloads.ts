@@ -16,13 +16,24 @@ export interface RoundsPlan {
 }
 
 /** A workload of `objects` objects with one datastream `D` of a fixed size. */
-export function fixedWorkload(objects: number, bytes: number, o: { batchSize?: number; concurrency?: number; kind?: ContentKind; seed?: number } = {}): Workload {
+export function fixedWorkload(
+  objects: number,
+  bytes: number,
+  o: { batchSize?: number; concurrency?: number; kind?: ContentKind; seed?: number } = {},
+): Workload {
   const kind = o.kind ?? 'random';
   return {
     objects,
     batchSize: o.batchSize ?? 1000,
     concurrency: o.concurrency ?? 4,
-    datastreams: [{ id: 'D', size: { kind: 'fixed', bytes }, contentKind: kind, mime: kind === 'compressible' ? 'text/plain' : 'application/octet-stream' }],
+    datastreams: [
+      {
+        id: 'D',
+        size: { kind: 'fixed', bytes },
+        contentKind: kind,
+        mime: kind === 'compressible' ? 'text/plain' : 'application/octet-stream',
+      },
+    ],
     seed: o.seed ?? 1,
     layout: 'flat',
     fanout: { width: 16, depth: 2 },

@@ -70,24 +70,56 @@ export interface WrkResult {
 const TIME = '/usr/bin/time';
 
 /** One wrk run of `seconds` against `url` (a collection URL), writing fresh paths. */
-export async function runWrk(o: { url: string; size: number; concurrency: number; seconds: number; mode: 'mkcol' | 'none'; tag: string }): Promise<WrkResult> {
+export async function runWrk(o: {
+  url: string;
+  size: number;
+  concurrency: number;
+  seconds: number;
+  mode: 'mkcol' | 'none';
+  tag: string;
+}): Promise<WrkResult> {
   const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-wrk-'));
   try {
     const script = join(dir, 'dav.lua');
     writeFileSync(script, SCRIPT);
     const u = new URL(o.url);
     const prefix = `${u.pathname.replace(/\/+$/, '')}/wrk-${o.tag}`;
-    const args = ['-t', String(o.concurrency), '-c', String(o.concurrency), '-d', `${o.seconds}s`, '--timeout', '10s', '-s', script, u.origin, '--', String(o.size), o.mode, prefix];
+    const args = [
+      '-t',
+      String(o.concurrency),
+      '-c',
+      String(o.concurrency),
+      '-d',
+      `${o.seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      script,
+      u.origin,
+      '--',
+      String(o.size),
+      o.mode,
+      prefix,
+    ];
     const timed = existsSync(TIME);
     const limitMs = (o.seconds + 30) * 1000;
-    const r = timed ? await runProcess(TIME, ['-f', 'wrk-cpu %U %S', WRK, ...args], { limitMs }) : await runProcess(WRK, args, { limitMs });
+    const r = timed
+      ? await runProcess(TIME, ['-f', 'wrk-cpu %U %S', WRK, ...args], { limitMs })
+      : await runProcess(WRK, args, { limitMs });
     const line = r.stdout.split('\n').find((l) => l.startsWith('{"requests"'));
-    if (r.code !== 0 || line === undefined) throw new Error(`wrk exited ${r.code}: ${r.stderr.slice(-500)}${r.stdout.slice(-500)}`);
+    if (r.code !== 0 || line === undefined)
+      throw new Error(`wrk exited ${r.code}: ${r.stderr.slice(-500)}${r.stdout.slice(-500)}`);
     const j = JSON.parse(line) as { requests: number; us: number; puts: number; bad: number; socket: number };
     const seconds = j.us / 1e6;
     const cpu = /wrk-cpu ([\d.]+) ([\d.]+)/.exec(r.stderr);
     const cpuUsPerObject = cpu && j.puts > 0 ? ((Number(cpu[1]) + Number(cpu[2])) * 1e6) / j.puts : null;
-    return { objectsPerSecond: j.puts / seconds, requests: j.requests, seconds, failed: j.bad + j.socket, cpuUsPerObject };
+    return {
+      objectsPerSecond: j.puts / seconds,
+      requests: j.requests,
+      seconds,
+      failed: j.bad + j.socket,
+      cpuUsPerObject,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

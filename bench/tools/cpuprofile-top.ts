@@ -34,7 +34,10 @@ const fileTime = new Map<string, number>();
 for (const [id, us] of self) {
   const n = byId.get(id);
   if (!n) continue;
-  const short = n.callFrame.url.replace(/^.*\/(node_modules\/)/, '$1').replace(/^.*\/dist\//, 'dist/').replace(/^node:/, 'node:');
+  const short = n.callFrame.url
+    .replace(/^.*\/(node_modules\/)/, '$1')
+    .replace(/^.*\/dist\//, 'dist/')
+    .replace(/^node:/, 'node:');
   const key = `${n.callFrame.functionName || '(anonymous)'}  ${short}:${n.callFrame.lineNumber + 1}`;
   fnTime.set(key, (fnTime.get(key) ?? 0) + us);
   const f = short || n.callFrame.functionName;
@@ -43,7 +46,9 @@ for (const [id, us] of self) {
 const show = (title: string, m: Map<string, number>): void => {
   process.stdout.write(`${title} (total ${(total / 1000).toFixed(0)} ms)\n`);
   for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    process.stdout.write(`${((100 * us) / total).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(1).padStart(8)} ms  ${k}\n`);
+    process.stdout.write(
+      `${((100 * us) / total).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(1).padStart(8)} ms  ${k}\n`,
+    );
   }
 };
 show('self time by function', fnTime);

@@ -100,9 +100,11 @@ export interface BaselineComparison {
 
 function checkSeries(s: RunSeries, who: string): void {
   s.timesMs.forEach((t, i) => {
-    if (!Number.isFinite(t) || t <= 0) throw new TypeError(`compareRuns: ${who} batch ${i + 1} time must be a finite number > 0, got ${t}`);
+    if (!Number.isFinite(t) || t <= 0)
+      throw new TypeError(`compareRuns: ${who} batch ${i + 1} time must be a finite number > 0, got ${t}`);
   });
-  if (!Number.isFinite(s.batchSize) || s.batchSize <= 0) throw new TypeError(`compareRuns: ${who} batchSize must be > 0, got ${s.batchSize}`);
+  if (!Number.isFinite(s.batchSize) || s.batchSize <= 0)
+    throw new TypeError(`compareRuns: ${who} batchSize must be > 0, got ${s.batchSize}`);
   if (!Number.isInteger(s.warmupDropped) || s.warmupDropped < 0) {
     throw new TypeError(`compareRuns: ${who} warmupDropped must be an integer >= 0, got ${s.warmupDropped}`);
   }
@@ -110,7 +112,8 @@ function checkSeries(s: RunSeries, who: string): void {
 
 function checkOptions(o: BaselineOptions): { limit: number; maxLevelChange: number | null } {
   const limit = o.limit ?? DEFAULT_LIMIT;
-  if (!Number.isFinite(limit) || limit <= 0) throw new TypeError(`compareRuns: limit must be a finite number > 0, got ${limit}`);
+  if (!Number.isFinite(limit) || limit <= 0)
+    throw new TypeError(`compareRuns: limit must be a finite number > 0, got ${limit}`);
   const mlc = o.maxLevelChange;
   if (mlc !== undefined && (!Number.isFinite(mlc) || mlc < 0)) {
     throw new TypeError(`compareRuns: maxLevelChange must be a finite number >= 0, got ${mlc}`);
@@ -123,17 +126,30 @@ const fixed3 = (v: number): string => (Number.isFinite(v) ? v.toFixed(3) : 'n/a'
 /** PASS / WARN / FAIL of a lower bound on the log scale against ln(limit); INCONCLUSIVE below 10 pairs. */
 function decide(pairs: number, logLower: number, limit: number, what: string): { verdict: Verdict; reason: string } {
   if (pairs < MIN_KEPT_BATCHES) {
-    return { verdict: 'INCONCLUSIVE', reason: `only ${pairs} paired batch${pairs === 1 ? '' : 'es'}; at least ${MIN_KEPT_BATCHES} are needed to decide` };
+    return {
+      verdict: 'INCONCLUSIVE',
+      reason: `only ${pairs} paired batch${pairs === 1 ? '' : 'es'}; at least ${MIN_KEPT_BATCHES} are needed to decide`,
+    };
   }
-  if (!Number.isFinite(logLower)) return { verdict: 'INCONCLUSIVE', reason: `the confidence interval of the ${what} could not be computed` };
+  if (!Number.isFinite(logLower))
+    return { verdict: 'INCONCLUSIVE', reason: `the confidence interval of the ${what} could not be computed` };
   const lo = fixed3(Math.exp(logLower));
   if (logLower > Math.log(limit) + LOG_NOISE_FLOOR) {
-    return { verdict: 'FAIL', reason: `the lower end of the 95% CI of the ${what} (${lo}) is above the limit ${limit.toFixed(2)}` };
+    return {
+      verdict: 'FAIL',
+      reason: `the lower end of the 95% CI of the ${what} (${lo}) is above the limit ${limit.toFixed(2)}`,
+    };
   }
   if (logLower > LOG_NOISE_FLOOR) {
-    return { verdict: 'WARN', reason: `the ${what} is above 1 (the lower end of its 95% CI is ${lo}) but not above the limit ${limit.toFixed(2)}` };
+    return {
+      verdict: 'WARN',
+      reason: `the ${what} is above 1 (the lower end of its 95% CI is ${lo}) but not above the limit ${limit.toFixed(2)}`,
+    };
   }
-  return { verdict: 'PASS', reason: `no significant increase: the lower end of the 95% CI of the ${what} (${lo}) is not above 1.00` };
+  return {
+    verdict: 'PASS',
+    reason: `no significant increase: the lower end of the 95% CI of the ${what} (${lo}) is not above 1.00`,
+  };
 }
 
 function scalingOf(window: Float64Array, d: Float64Array, limit: number, batchSize: number): ScalingResult {
@@ -182,7 +198,10 @@ export function compareRuns(candidate: RunSeries, baseline: RunSeries, opts: Bas
   const firstBatch = Math.max(candidate.warmupDropped, baseline.warmupDropped) + 1;
   const lastBatch = Math.min(candidate.timesMs.length, baseline.timesMs.length);
   const window = batchIndices(firstBatch, lastBatch);
-  const d = Float64Array.from(window, (i) => Math.log(candidate.timesMs[i - 1] as number) - Math.log(baseline.timesMs[i - 1] as number));
+  const d = Float64Array.from(
+    window,
+    (i) => Math.log(candidate.timesMs[i - 1] as number) - Math.log(baseline.timesMs[i - 1] as number),
+  );
 
   const scaling = scalingOf(window, d, limit, candidate.batchSize);
   const level = levelOf(d, maxLevelChange);

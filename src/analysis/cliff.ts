@@ -134,7 +134,8 @@ export function withinSegmentSlope(z: Float64Array, split: number): number {
 let last: { z: Float64Array; firstKeptBatch: number; split: number; out: Float64Array } | null = null;
 
 function sameAsLast(z: Float64Array, firstKeptBatch: number, split: number): boolean {
-  if (last === null || last.firstKeptBatch !== firstKeptBatch || last.split !== split || last.z.length !== z.length) return false;
+  if (last === null || last.firstKeptBatch !== firstKeptBatch || last.split !== split || last.z.length !== z.length)
+    return false;
   for (let i = 0; i < z.length; i++) if (!Object.is(last.z[i], z[i])) return false;
   return true;
 }
@@ -144,7 +145,10 @@ export function segmentResiduals(zKept: ArrayLike<number>, firstKeptBatch: numbe
   const z = Float64Array.from(zKept as ArrayLike<number>);
   if (sameAsLast(z, firstKeptBatch, split)) return Float64Array.from((last as { out: Float64Array }).out);
   const out = new Float64Array(z.length);
-  for (const [from, to] of [[0, split], [split, z.length]] as const) {
+  for (const [from, to] of [
+    [0, split],
+    [split, z.length],
+  ] as const) {
     const seg = z.subarray(from, to);
     if (seg.length >= 3) {
       const x = batchIndices(firstKeptBatch + from, firstKeptBatch + to - 1);

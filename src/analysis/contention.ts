@@ -68,15 +68,31 @@ export function pressureRise(values: readonly (number | null)[], metric: Pressur
   const after = x.slice(pt.split);
   const s = twoSampleShift(after, before, RISE_Z);
   if (!(s.lower > MIN_RISE)) return null;
-  return { metric, fromBatch: batch[pt.split] as number, before: median(before), after: median(after), shift: s.estimate, shiftCi: [s.lower, s.upper], p: pt.p };
+  return {
+    metric,
+    fromBatch: batch[pt.split] as number,
+    before: median(before),
+    after: median(after),
+    shift: s.estimate,
+    shiftCi: [s.lower, s.upper],
+    p: pt.p,
+  };
 }
 
 /**
  * The first significant rise: CPU pressure, else I/O pressure, else the tool's own wait for a CPU
  * (which still rises on a host whose pressure was already near 100%).
  */
-export function contentionRise(series: { cpu: readonly (number | null)[]; io: readonly (number | null)[]; wait?: readonly (number | null)[] }): ContentionRise | null {
-  return pressureRise(series.cpu, 'cpu') ?? pressureRise(series.io, 'io') ?? (series.wait ? pressureRise(series.wait, 'wait') : null);
+export function contentionRise(series: {
+  cpu: readonly (number | null)[];
+  io: readonly (number | null)[];
+  wait?: readonly (number | null)[];
+}): ContentionRise | null {
+  return (
+    pressureRise(series.cpu, 'cpu') ??
+    pressureRise(series.io, 'io') ??
+    (series.wait ? pressureRise(series.wait, 'wait') : null)
+  );
 }
 
 /** What the gate on the quiet batches said: its verdict, slope and slope CI (ln per batch). */

@@ -85,7 +85,13 @@ function sampleSlopes(x: Float64Array, y: Float64Array): Float64Array {
  * or the slope at rank k itself when the sample is one value all through the margin around k and
  * that value holds rank k (a tie, slope-counts.ts).
  */
-function startBracket(x: Float64Array, y: Float64Array, k: number, sample: Float64Array, counts: Counts): Bracket | number {
+function startBracket(
+  x: Float64Array,
+  y: Float64Array,
+  k: number,
+  sample: Float64Array,
+  counts: Counts,
+): Bracket | number {
   const nPairs = (x.length * (x.length - 1)) / 2;
   const [outLo, outHi] = outerBracket(x, y);
   const b = counts.known(k, { lo: outLo, hi: outHi, cLo: 0, cHi: nPairs });
@@ -173,7 +179,8 @@ export function fastSlopeOrderStatistics(x: Float64Array, y: Float64Array, ks: r
   const nPairs = (n * (n - 1)) / 2;
   // one value of y (the same sign of 0 too): every slope is (y_j - y_i)/(x_j - x_i) = +0, and no
   // s other than 0 moves u = y - s x by more than rounding where y is large and s small
-  if (y.every((v) => Object.is(v, y[0]))) return ks.map((k) => (Number.isInteger(k) && k >= 0 && k < nPairs ? 0 : Number.NaN));
+  if (y.every((v) => Object.is(v, y[0])))
+    return ks.map((k) => (Number.isInteger(k) && k >= 0 && k < nPairs ? 0 : Number.NaN));
   const u = new Float64Array(n);
   const carried = carriedSelection(x, y);
   const counts = new Counts(x, y, carried.seen);
@@ -200,7 +207,10 @@ export function fastSlopeOrderStatistics(x: Float64Array, y: Float64Array, ks: r
     const { cLo, slopes } = listed;
     // every wanted rank this bracket holds is answered from the same list
     const here = wanted.filter((r) => r >= cLo && r < cLo + slopes.length && !found.has(r));
-    const values = orderStatistics(slopes, here.map((r) => r - cLo));
+    const values = orderStatistics(
+      slopes,
+      here.map((r) => r - cLo),
+    );
     here.forEach((r, i) => found.set(r, values[i] as number));
     if (!found.has(k)) found.set(k, Number.NaN);
   }

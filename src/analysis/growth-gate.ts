@@ -135,7 +135,13 @@ function checkInput(timesMs: readonly number[], opts: GateOptions): number {
   return limit;
 }
 
-function decide(kept: number, ciLower: number, limit: number, z: number, cliff: CliffResult | null): { verdict: Verdict; reason: string } {
+function decide(
+  kept: number,
+  ciLower: number,
+  limit: number,
+  z: number,
+  cliff: CliffResult | null,
+): { verdict: Verdict; reason: string } {
   const level = ciLevelLabel(z);
   if (kept < MIN_KEPT_BATCHES) {
     return {
@@ -155,7 +161,10 @@ function decide(kept: number, ciLower: number, limit: number, z: number, cliff: 
     };
   }
   if (ciLower > limit) {
-    return { verdict: 'FAIL', reason: `the lower ${level} bound of the growth ratio (${lo}) is above the limit ${limit.toFixed(2)}` };
+    return {
+      verdict: 'FAIL',
+      reason: `the lower ${level} bound of the growth ratio (${lo}) is above the limit ${limit.toFixed(2)}`,
+    };
   }
   if (ciLower > 1) {
     return {
@@ -163,7 +172,10 @@ function decide(kept: number, ciLower: number, limit: number, z: number, cliff: 
       reason: `per-batch time likely grows (lower ${level} bound ${lo} above 1.00), but growth beyond the limit ${limit.toFixed(2)} is not shown`,
     };
   }
-  return { verdict: 'PASS', reason: `no significant growth: the lower ${level} bound of the growth ratio (${lo}) is not above 1.00` };
+  return {
+    verdict: 'PASS',
+    reason: `no significant growth: the lower ${level} bound of the growth ratio (${lo}) is not above 1.00`,
+  };
 }
 
 /**
@@ -186,7 +198,8 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
   const ciZ = opts.z ?? Z_95;
   const fit = theilSen(x, zKept, ciZ);
   const span = Math.max(0, m - firstKeptBatch);
-  const sensitivity = keptBatches >= MIN_KEPT_BATCHES && Number.isFinite(fit.upper) ? warmupSensitivity(z, w, fit.upper, ciZ) : null;
+  const sensitivity =
+    keptBatches >= MIN_KEPT_BATCHES && Number.isFinite(fit.upper) ? warmupSensitivity(z, w, fit.upper, ciZ) : null;
   const upper = sensitivity === null ? fit.upper : sensitivity.slopeUpper;
   const ci: [number, number] = [Math.exp(fit.lower * span), Math.exp(upper * span)];
   const res = residuals(x, zKept, fit);

@@ -31,7 +31,8 @@ export function hodgesLehmann(d: ArrayLike<number>): HodgesLehmannResult {
   const n = d.length;
   for (let i = 0; i < n; i++) {
     const v = d[i];
-    if (v === undefined || !Number.isFinite(v)) throw new TypeError(`hodgesLehmann: difference ${i} must be finite, got ${v}`);
+    if (v === undefined || !Number.isFinite(v))
+      throw new TypeError(`hodgesLehmann: difference ${i} must be finite, got ${v}`);
   }
   if (n === 0) {
     return { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN, n, confidence: Number.NaN, method: 'none' };

@@ -37,15 +37,16 @@ export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): number 
   if (increasing(x) && ys.every((v) => !Number.isNaN(v))) {
     // T_y: the pairs tied in y, those that the inversions with ties count beyond the strict ones
     score = (n * (n - 1)) / 2 - 2 * countInversions(ys, false) - tiedY;
-  } else for (let i = 0; i < n; i++) {
-    const xi = at(x, i);
-    const yi = at(y, i);
-    for (let j = i + 1; j < n; j++) {
-      const sx = Math.sign(at(x, j) - xi);
-      const sy = Math.sign(at(y, j) - yi);
-      score += sx * sy;
+  } else
+    for (let i = 0; i < n; i++) {
+      const xi = at(x, i);
+      const yi = at(y, i);
+      for (let j = i + 1; j < n; j++) {
+        const sx = Math.sign(at(x, j) - xi);
+        const sy = Math.sign(at(y, j) - yi);
+        score += sx * sy;
+      }
     }
-  }
   const n0 = (n * (n - 1)) / 2;
   const denom = Math.sqrt((n0 - tiedPairs(x)) * (n0 - tiedY));
   if (!(denom > 0)) return Number.NaN;

@@ -41,7 +41,8 @@ export class LnLatencyAccumulator {
   /** The statistics of every batch given at least one duration, in batch order. */
   stats(): Map<number, LnLatencyStats> {
     const out = new Map<number, LnLatencyStats>();
-    for (const b of [...this.byBatch.keys()].sort((p, q) => p - q)) out.set(b, (this.byBatch.get(b) as Accumulator).stats());
+    for (const b of [...this.byBatch.keys()].sort((p, q) => p - q))
+      out.set(b, (this.byBatch.get(b) as Accumulator).stats());
     return out;
   }
 }

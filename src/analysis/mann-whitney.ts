@@ -20,7 +20,8 @@ export const EXACT_BELOW = 50;
 
 /** P(U = u), u = 0..m·n, for samples of m and n untied values. */
 export function rankSumDistribution(m: number, n: number): Float64Array {
-  if (!Number.isInteger(m) || !Number.isInteger(n) || m < 0 || n < 0) throw new RangeError(`rankSumDistribution: sizes must be integers >= 0, got ${m}, ${n}`);
+  if (!Number.isInteger(m) || !Number.isInteger(n) || m < 0 || n < 0)
+    throw new RangeError(`rankSumDistribution: sizes must be integers >= 0, got ${m}, ${n}`);
   // g[i] = counts for (i, j) at the current j
   let g: Float64Array[] = Array.from({ length: m + 1 }, () => Float64Array.of(1));
   for (let j = 1; j <= n; j++) {
@@ -52,7 +53,8 @@ export interface ShiftCiIndex {
 }
 
 export function shiftCiIndex(m: number, n: number, z: number): ShiftCiIndex {
-  if (!Number.isInteger(m) || !Number.isInteger(n) || m < 1 || n < 1) throw new RangeError(`shiftCiIndex: sizes must be integers >= 1, got ${m}, ${n}`);
+  if (!Number.isInteger(m) || !Number.isInteger(n) || m < 1 || n < 1)
+    throw new RangeError(`shiftCiIndex: sizes must be integers >= 1, got ${m}, ${n}`);
   const mn = m * n;
   const alpha = 2 * normalUpperTail(z);
   if (m < EXACT_BELOW && n < EXACT_BELOW) {

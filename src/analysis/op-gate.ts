@@ -154,11 +154,12 @@ function noiseSplit(batches: readonly OperationBatch[], geo: GateResult): NoiseS
  * (z = 1.96, perOperation false) unless every batch has latencies (n >= 1).
  * Throws TypeError on invalid wall times or options, like growthGate.
  */
-export function operationGate(
-  batches: readonly OperationBatch[],
-  opts: Omit<GateOptions, 'z'>,
-): OperationGateResult {
-  const base = { batchSize: opts.batchSize, ...(opts.limit === undefined ? {} : { limit: opts.limit }), ...(opts.objectsStored === undefined ? {} : { objectsStored: opts.objectsStored }) };
+export function operationGate(batches: readonly OperationBatch[], opts: Omit<GateOptions, 'z'>): OperationGateResult {
+  const base = {
+    batchSize: opts.batchSize,
+    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
+    ...(opts.objectsStored === undefined ? {} : { objectsStored: opts.objectsStored }),
+  };
   const wallMs = batches.map((b) => b.wallMs);
   const missing = batches.filter((b) => !usable(b.lnLatency)).length;
 

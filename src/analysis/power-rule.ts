@@ -54,7 +54,9 @@ export function rerunBatches(g: GateResult, target: number): BatchesNeeded {
   if (target === 1.25) return g.batchesNeeded['x1.25'];
   if (target === 1.5) return g.batchesNeeded['x1.5'];
   let look: GateResult = g;
-  if (isOperationGateResult(g)) look = g.opGeomean !== null && g.opGeomean.detectableGrowth < g.wallTime.detectableGrowth ? g.opGeomean : g.wallTime;
+  if (isOperationGateResult(g))
+    look =
+      g.opGeomean !== null && g.opGeomean.detectableGrowth < g.wallTime.detectableGrowth ? g.opGeomean : g.wallTime;
   return batchesNeeded(target, look.residualScatter, look.lag1Autocorrelation, look.limit, look.ciZ);
 }
 

@@ -69,11 +69,19 @@ export function listBracket(
  * memory grows with the distinct values only, which a bracket past narrowing holds few of (more than
  * cap of them is a RangeError, not seen in any test).
  */
-export function selectCrowded(x: Float64Array, y: Float64Array, b: Bracket, k: number, u: Float64Array, cap: number): number {
+export function selectCrowded(
+  x: Float64Array,
+  y: Float64Array,
+  b: Bracket,
+  k: number,
+  u: Float64Array,
+  cap: number,
+): number {
   const byValue = new Map<number, number>();
   const tally = (slopes: Float64Array): void => {
     for (const v of slopes) byValue.set(v, (byValue.get(v) ?? 0) + 1);
-    if (byValue.size > cap) throw new RangeError(`fast slope selection: more than ${cap} distinct slopes in a bracket of adjacent doubles`);
+    if (byValue.size > cap)
+      throw new RangeError(`fast slope selection: more than ${cap} distinct slopes in a bracket of adjacent doubles`);
   };
   const chunk = new Float64Array(Math.min(cap, b.cHi - b.cLo));
   tally(chunk.subarray(0, listBracket(x, y, b, u, chunk, tally)));

@@ -33,7 +33,11 @@ export class Counts {
   private readonly scratch: Float64Array;
   private readonly ties: Tie[] = [];
   /** carried: counts on the same points made before (slope-selection-memo.ts). */
-  constructor(private readonly x: Float64Array, private readonly y: Float64Array, readonly seen: SeenCount[]) {
+  constructor(
+    private readonly x: Float64Array,
+    private readonly y: Float64Array,
+    readonly seen: SeenCount[],
+  ) {
     this.u = new Float64Array(x.length);
     this.scratch = new Float64Array(x.length);
   }

@@ -35,7 +35,14 @@ interface Scan {
  * from lo to hi is -0 or any slope is NaN, or more than cap would be kept; without, every slope
  * from lo to hi is kept, NaN too.
  */
-function scanSlopes(x: Float64Array, y: Float64Array, lo: number, hi: number, cap: number, strict: boolean): Scan | null {
+function scanSlopes(
+  x: Float64Array,
+  y: Float64Array,
+  lo: number,
+  hi: number,
+  cap: number,
+  strict: boolean,
+): Scan | null {
   const n = x.length;
   const kept = new Float64Array(cap);
   let below = 0;
@@ -98,7 +105,13 @@ function sampler(): () => number {
 }
 
 /** [lo, hi] from a sorted sample around the wanted ranks, or null when the sample holds a NaN or cannot be drawn. */
-function bracket(x: Float64Array, y: Float64Array, nPairs: number, kMin: number, kMax: number): [number, number] | null {
+function bracket(
+  x: Float64Array,
+  y: Float64Array,
+  nPairs: number,
+  kMin: number,
+  kMax: number,
+): [number, number] | null {
   const n = x.length;
   const next = sampler();
   const sample = new Float64Array(SAMPLE_SIZE);
@@ -121,7 +134,13 @@ function bracket(x: Float64Array, y: Float64Array, nPairs: number, kMin: number,
 }
 
 /** The wanted positions through a bracket, or null when the bracket (or a NaN or -0) forbids it. */
-function viaBracket(x: Float64Array, y: Float64Array, nPairs: number, ks: readonly number[], valid: number[]): number[] | null {
+function viaBracket(
+  x: Float64Array,
+  y: Float64Array,
+  nPairs: number,
+  ks: readonly number[],
+  valid: number[],
+): number[] | null {
   const kMin = Math.min(...valid);
   const kMax = Math.max(...valid);
   const range = bracket(x, y, nPairs, kMin, kMax);
@@ -137,7 +156,8 @@ function viaBracket(x: Float64Array, y: Float64Array, nPairs: number, ks: readon
   for (const k of ks) {
     const r = k - below - atLo;
     if (!valid.includes(k)) where.push(Number.NaN);
-    else if (r < -atLo || r >= kept.length + atHi) return null; // outside the bracket: the sample missed
+    else if (r < -atLo || r >= kept.length + atHi)
+      return null; // outside the bracket: the sample missed
     else if (r < 0) where.push(lo);
     else if (r >= kept.length) where.push(hi);
     else {
@@ -154,7 +174,12 @@ function viaBracket(x: Float64Array, y: Float64Array, nPairs: number, ks: readon
  * The values at 0-based positions `ks` of the ascending-sorted pairwise slopes (NaN for a position
  * out of range); nPairs is distinctXPairs(x). x and y have the same length.
  */
-export function pairwiseSlopeOrderStatistics(x: Float64Array, y: Float64Array, nPairs: number, ks: readonly number[]): number[] {
+export function pairwiseSlopeOrderStatistics(
+  x: Float64Array,
+  y: Float64Array,
+  nPairs: number,
+  ks: readonly number[],
+): number[] {
   const valid = ks.filter((k) => Number.isInteger(k) && k >= 0 && k < nPairs);
   if (nPairs >= MIN_PAIRS_TO_SAMPLE && valid.length > 0) {
     const got = viaBracket(x, y, nPairs, ks, valid);

@@ -70,7 +70,12 @@ function tieSum(values: ArrayLike<number>): number {
  * 0-based positions of Sen's CI bounds among nPairs sorted slopes, or null when there are no
  * slopes or the variance is negative (heavy ties in both x and y).
  */
-export function senIndices(nPairs: number, x: ArrayLike<number>, y: ArrayLike<number>, z: number = Z_95): [number, number] | null {
+export function senIndices(
+  nPairs: number,
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  z: number = Z_95,
+): [number, number] | null {
   const n = y.length;
   if (nPairs === 0) return null;
   const sigmaSq = (n * (n - 1) * (2 * n + 5) - tieSum(x) - tieSum(y)) / 18;
@@ -106,12 +111,7 @@ export function jointIntercept(x: ArrayLike<number>, y: ArrayLike<number>, slope
  * Theil–Sen fit of y on x with Sen's CI at normal quantile z (withCi false: no CI, NaN bounds).
  * Fewer than two points with distinct x give NaN slope, intercept and CI.
  */
-export function theilSen(
-  x: ArrayLike<number>,
-  y: ArrayLike<number>,
-  z: number = Z_95,
-  withCi = true,
-): TheilSenFit {
+export function theilSen(x: ArrayLike<number>, y: ArrayLike<number>, z: number = Z_95, withCi = true): TheilSenFit {
   if (x.length !== y.length) {
     throw new RangeError(`theilSen: x has ${x.length} values but y has ${y.length}`);
   }
@@ -123,8 +123,11 @@ export function theilSen(
   // withCi false: the slope and intercept alone (lower and upper NaN), two order statistics fewer
   const ci = withCi ? senIndices(nPairs, x, y, z) : null;
   const ks = [mid - 1, mid, ci?.[0] ?? -1, ci?.[1] ?? -1];
-  const [below, above, lowerAt, upperAt] = fast ? fastSlopeOrderStatistics(xs, ys, ks) : pairwiseSlopeOrderStatistics(xs, ys, nPairs, ks);
-  const slope = nPairs === 0 ? Number.NaN : nPairs % 2 === 1 ? (above as number) : ((below as number) + (above as number)) / 2;
+  const [below, above, lowerAt, upperAt] = fast
+    ? fastSlopeOrderStatistics(xs, ys, ks)
+    : pairwiseSlopeOrderStatistics(xs, ys, nPairs, ks);
+  const slope =
+    nPairs === 0 ? Number.NaN : nPairs % 2 === 1 ? (above as number) : ((below as number) + (above as number)) / 2;
   const intercept = Number.isNaN(slope) ? Number.NaN : jointIntercept(x, y, slope);
   const lower = ci === null ? Number.NaN : (lowerAt as number);
   const upper = ci === null ? Number.NaN : (upperAt as number);

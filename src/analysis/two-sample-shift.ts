@@ -54,7 +54,8 @@ function smallestAbove(a: Float64Array, b: Float64Array, v: number): number {
 
 function checkRank(a: Float64Array, b: Float64Array, k: number): void {
   const total = a.length * b.length;
-  if (!Number.isInteger(k) || k < 1 || k > total) throw new RangeError(`kthDifference: k must be 1..${total}, got ${k}`);
+  if (!Number.isInteger(k) || k < 1 || k > total)
+    throw new RangeError(`kthDifference: k must be 1..${total}, got ${k}`);
 }
 
 /** The differences in (lo, hi] (a, b ascending): for each a_i a run of b_j, found by two pointers. */
@@ -126,18 +127,34 @@ export function kthDifferenceBisect(a: Float64Array, b: Float64Array, k: number)
  * Hodges–Lehmann shift of after over before with its CI at normal quantile z. With riseOnly, an
  * estimate at or below 0 comes without its CI (lower and upper NaN): the cliff looks only for rises.
  */
-export function twoSampleShift(after: ArrayLike<number>, before: ArrayLike<number>, z: number, riseOnly = false): ShiftResult {
+export function twoSampleShift(
+  after: ArrayLike<number>,
+  before: ArrayLike<number>,
+  z: number,
+  riseOnly = false,
+): ShiftResult {
   const m = after.length;
   const n = before.length;
   for (const s of [after, before]) {
-    for (let i = 0; i < s.length; i++) if (!Number.isFinite(s[i])) throw new TypeError(`twoSampleShift: value ${i} must be finite, got ${s[i]}`);
+    for (let i = 0; i < s.length; i++)
+      if (!Number.isFinite(s[i])) throw new TypeError(`twoSampleShift: value ${i} must be finite, got ${s[i]}`);
   }
-  if (m === 0 || n === 0) return { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN, m, n, confidence: Number.NaN, method: 'normal' };
+  if (m === 0 || n === 0)
+    return {
+      estimate: Number.NaN,
+      lower: Number.NaN,
+      upper: Number.NaN,
+      m,
+      n,
+      confidence: Number.NaN,
+      method: 'normal',
+    };
   const a = sortedCopy(after);
   const b = sortedCopy(before);
   const total = m * n;
   const half = Math.floor((total + 1) / 2);
-  const estimate = total % 2 === 1 ? kthDifference(a, b, half) : (kthDifference(a, b, half) + kthDifference(a, b, half + 1)) / 2;
+  const estimate =
+    total % 2 === 1 ? kthDifference(a, b, half) : (kthDifference(a, b, half) + kthDifference(a, b, half + 1)) / 2;
   const idx = shiftCiIndex(m, n, z);
   const noCi = riseOnly && !(estimate > 0);
   return {

@@ -31,7 +31,8 @@ export const EXACT_MAX_N = 300;
 
 /** P(T+ = t) for t = 0..n(n+1)/2, n untied non-zero differences. */
 export function signedRankDistribution(n: number): Float64Array {
-  if (!Number.isInteger(n) || n < 0) throw new RangeError(`signedRankDistribution: n must be an integer >= 0, got ${n}`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new RangeError(`signedRankDistribution: n must be an integer >= 0, got ${n}`);
   const total = (n * (n + 1)) / 2;
   const p = new Float64Array(total + 1);
   p[0] = 1;

@@ -45,7 +45,11 @@ export function backendFlags(command: OptionCommand): BackendFlag[] {
 export const BACKEND_FLAGS: readonly BackendFlag[] = backendFlags('run');
 const CLEAN_FLAGS: readonly BackendFlag[] = backendFlags('clean');
 
-function foreignFlag(table: readonly BackendFlag[], backend: string, given: Readonly<Record<string, unknown>>): BackendFlag | undefined {
+function foreignFlag(
+  table: readonly BackendFlag[],
+  backend: string,
+  given: Readonly<Record<string, unknown>>,
+): BackendFlag | undefined {
   return table.find((f) => {
     const value = given[f.key];
     return value !== undefined && value !== false && !(f.backends as readonly string[]).includes(backend);
@@ -61,13 +65,27 @@ export function refuseForeignFlags(backend: string, given: Readonly<Record<strin
   if (f === undefined) return;
   const which = `--backend ${backend}${defaulted ? ' (the default)' : ''}`;
   const [first, ...others] = f.backends;
-  const hint = f.instead?.[backend as BackendName] ?? `add --backend ${first}${others.length > 0 ? ` (or ${others.join(', ')})` : ''}, or drop ${f.flag}`;
-  throw new UsageError('E_FLAG_NOT_TAKEN', `${f.flag} is not taken by ${which}; it is for ${f.backends.join(', ')}`, hint);
+  const hint =
+    f.instead?.[backend as BackendName] ??
+    `add --backend ${first}${others.length > 0 ? ` (or ${others.join(', ')})` : ''}, or drop ${f.flag}`;
+  throw new UsageError(
+    'E_FLAG_NOT_TAKEN',
+    `${f.flag} is not taken by ${which}; it is for ${f.backends.join(', ')}`,
+    hint,
+  );
 }
 
 /** The same for `clean RUN`: a flag the run's backend does not take is refused, naming the run's backend. */
-export function refuseForeignCleanFlags(runId: string, backend: string, given: Readonly<Record<string, unknown>>): void {
+export function refuseForeignCleanFlags(
+  runId: string,
+  backend: string,
+  given: Readonly<Record<string, unknown>>,
+): void {
   const f = foreignFlag(CLEAN_FLAGS, backend, given);
   if (f === undefined) return;
-  throw new UsageError('E_FLAG_NOT_TAKEN', `${f.flag} is not taken by run ${runId}'s backend ${backend}; it is for ${f.backends.join(', ')}`, f.instead?.[backend as BackendName] ?? `drop ${f.flag}: run ${runId} stored its objects with --backend ${backend}`);
+  throw new UsageError(
+    'E_FLAG_NOT_TAKEN',
+    `${f.flag} is not taken by run ${runId}'s backend ${backend}; it is for ${f.backends.join(', ')}`,
+    f.instead?.[backend as BackendName] ?? `drop ${f.flag}: run ${runId} stored its objects with --backend ${backend}`,
+  );
 }

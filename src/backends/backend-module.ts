@@ -56,7 +56,9 @@ export interface TargetContext {
 }
 
 /** What `run` gives prepareRun for its backend: the parsed flags (each module reads its own) and the secrets. */
-export type RunTarget = Partial<Pick<TargetContext, 'password' | 'token' | 'timeouts'>> & { flags?: Readonly<Record<string, unknown>> };
+export type RunTarget = Partial<Pick<TargetContext, 'password' | 'token' | 'timeouts'>> & {
+  flags?: Readonly<Record<string, unknown>>;
+};
 
 /** A run as recorded, enough to reopen its target. */
 export interface RecordedTarget {

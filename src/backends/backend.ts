@@ -51,7 +51,6 @@ export interface ReadCapability {
   read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array>;
 }
 
-
 /** Delete an object and everything under it (for `clean`). */
 export interface RemoveCapability {
   remove(ref: ObjectRef): Promise<void>;

@@ -92,7 +92,10 @@ export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> |
         // an error that ends the run (auth refused, target gone) is not an operation failure
         if (e instanceof IngestScaleError) throw e;
         const end = process.hrtime.bigint();
-        const facts: FailureFacts = { errorCode: errorCodeOf(e), httpStatus: e instanceof OpError ? e.httpStatus : null };
+        const facts: FailureFacts = {
+          errorCode: errorCodeOf(e),
+          httpStatus: e instanceof OpError ? e.httpStatus : null,
+        };
         const backendAttempts = (e as { attempts?: unknown }).attempts;
         if (typeof backendAttempts === 'number') facts.backendAttempts = backendAttempts;
         op.durationMs = Number(end - op.startNs) / 1e6;
@@ -103,7 +106,13 @@ export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> |
         const policy = retryPolicy();
         if (op.attempt - (meta.attempt ?? 1) < policy.retries && shouldRetry(op.kind, facts, meta.onceOnly === true)) {
           const list = earlier.get(op) ?? [];
-          list.push({ attempt: op.attempt, startNs: op.startNs, durationMs: op.durationMs, errorCode: facts.errorCode, httpStatus: facts.httpStatus });
+          list.push({
+            attempt: op.attempt,
+            startNs: op.startNs,
+            durationMs: op.durationMs,
+            errorCode: facts.errorCode,
+            httpStatus: facts.httpStatus,
+          });
           earlier.set(op, list);
           await pause(backoffMs(op.attempt + 1, policy));
           op.attempt++;

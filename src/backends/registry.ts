@@ -23,7 +23,12 @@ export function backendNames(): string[] {
 /** The module of a backend name, or the usage error listing the names. */
 export function backendModule(name: string): BackendModule<unknown> {
   const m = BACKEND_MODULES.find((e) => e.name === name);
-  if (!m) throw new UsageError('E_UNKNOWN_BACKEND', `--backend "${name}" is unknown`, `use one of: ${backendNames().join(', ')}`);
+  if (!m)
+    throw new UsageError(
+      'E_UNKNOWN_BACKEND',
+      `--backend "${name}" is unknown`,
+      `use one of: ${backendNames().join(', ')}`,
+    );
   return m;
 }
 

@@ -39,7 +39,14 @@ export function retryPolicy(): RetryPolicy {
 }
 
 const DECLINED_CODES = new Set(['E_S3_SlowDown', 'ECONNREFUSED', 'E_CONNECT_TIMEOUT']);
-const UNANSWERED_CODES = new Set(['E_TIMEOUT', 'E_SOCKET_CLOSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const UNANSWERED_CODES = new Set([
+  'E_TIMEOUT',
+  'E_SOCKET_CLOSED',
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
 /** Operations that must not happen twice when the first attempt's fate is unknown. */
 const ONCE_ONLY = new Set<OpKind>(['begin-tx', 'commit']);
 
@@ -59,7 +66,8 @@ export function shouldRetry(kind: OpKind, f: FailureFacts, onceOnly = false): bo
 
 /** A retry's answer that means an earlier attempt did the work. */
 export function doneByEarlierAttempt(kind: OpKind, f: FailureFacts): boolean {
-  if (kind === 'create-object' || kind === 'create-container') return f.httpStatus === 409 || f.httpStatus === 412 || f.errorCode === 'E_EXISTS';
+  if (kind === 'create-object' || kind === 'create-container')
+    return f.httpStatus === 409 || f.httpStatus === 412 || f.errorCode === 'E_EXISTS';
   if (kind === 'delete') return f.httpStatus === 404 || f.errorCode === 'E_NOT_FOUND';
   return false;
 }

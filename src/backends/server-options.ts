@@ -4,10 +4,20 @@
  * only, or the bearer token of INGEST_SCALE_TOKEN (the target refuses both together).
  */
 import { UsageError } from '../errors.js';
-import { flagValue, type Access, type BackendOptionSpec, type RecordedTarget, type TargetContext } from './backend-module.js';
+import {
+  flagValue,
+  type Access,
+  type BackendOptionSpec,
+  type RecordedTarget,
+  type TargetContext,
+} from './backend-module.js';
 import type { HttpTargetOptions } from './http/http-target.js';
 
-export const URL_OPTION: BackendOptionSpec = { flag: '--url', value: '<url>', help: 'target URL of a server backend, e.g. http://127.0.0.1:8080/fedora' };
+export const URL_OPTION: BackendOptionSpec = {
+  flag: '--url',
+  value: '<url>',
+  help: 'target URL of a server backend, e.g. http://127.0.0.1:8080/fedora',
+};
 
 export const CA_OPTION: BackendOptionSpec = {
   flag: '--ca',
@@ -29,7 +39,12 @@ export const HTTP_OPTIONS: readonly BackendOptionSpec[] = [URL_OPTION, USER_OPTI
 /** The target URL a server backend needs, or the usage error naming --url. */
 export function requireUrl(flags: Readonly<Record<string, unknown>>, backend: string): string {
   const url = flagValue(flags, URL_OPTION);
-  if (!url) throw new UsageError('E_BAD_FLAG', `--backend ${backend} needs --url`, `e.g. --backend ${backend} --url http://127.0.0.1:8080/`);
+  if (!url)
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `--backend ${backend} needs --url`,
+      `e.g. --backend ${backend} --url http://127.0.0.1:8080/`,
+    );
   return url;
 }
 

@@ -38,7 +38,12 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
     });
     const own = input.candidate.evaluation;
     const notes = (input.gateNotes ?? []).map((n) => `note: ${n}`);
-    const gates = { maxGrowth: input.gates.maxGrowth, maxErrorRate: input.gates.maxErrorRate, minDetectable: input.gates.minDetectable ?? null, overridden: input.gateNotes ?? [] };
+    const gates = {
+      maxGrowth: input.gates.maxGrowth,
+      maxErrorRate: input.gates.maxErrorRate,
+      minDetectable: input.gates.minDetectable ?? null,
+      overridden: input.gateNotes ?? [],
+    };
     // the evaluation's error budget, as run and report give it: a line when operations failed or were retried, always in --json
     const errors = input.errorBudget;
     const budgetLines = errors.failed > 0 || errors.retried > 0 ? [`error budget: ${errorBudgetText(errors)}`] : [];
@@ -47,22 +52,43 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
       const probes = input.probes?.verdicts ?? [];
       const probeOut = probes.length === 0 ? {} : { probes: probeJson(probes) };
       const probeLines = probes.length === 0 ? [] : ['', probeText(probes, own.run, f.gateProbes === true)];
-      ctx.out(f.json ? JSON.stringify({ ...evaluationJson(own), gates, errors, ...probeOut }) : [...probeStopHead(own.run), evaluationText(own), ...budgetLines, ...probeLines, ...notes].join('\n'));
+      ctx.out(
+        f.json
+          ? JSON.stringify({ ...evaluationJson(own), gates, errors, ...probeOut })
+          : [...probeStopHead(own.run), evaluationText(own), ...budgetLines, ...probeLines, ...notes].join('\n'),
+      );
       return exitCodeOf(input);
     }
     const c = facts.comparison;
     if (f.json) {
-      ctx.out(JSON.stringify({
-        ...evaluationJson(own),
-        gates,
-        errors,
-        verdict: c.verdict,
-        ownVerdict: own.verdict,
-        baseline: { runId: input.baseline.evaluation.run.id, ...c, workloadDifferences: facts.workload.refusals, workloadNotes: facts.workload.notes },
-      }));
+      ctx.out(
+        JSON.stringify({
+          ...evaluationJson(own),
+          gates,
+          errors,
+          verdict: c.verdict,
+          ownVerdict: own.verdict,
+          baseline: {
+            runId: input.baseline.evaluation.run.id,
+            ...c,
+            workloadDifferences: facts.workload.refusals,
+            workloadNotes: facts.workload.notes,
+          },
+        }),
+      );
     } else {
       const head = completionHead(own);
-      ctx.out([...(head ? [head, ''] : []), baselineVerdictText(c), '', `the candidate's own growth (reported, not gated with --baseline):`, evaluationText(own), ...budgetLines, ...notes].join('\n'));
+      ctx.out(
+        [
+          ...(head ? [head, ''] : []),
+          baselineVerdictText(c),
+          '',
+          `the candidate's own growth (reported, not gated with --baseline):`,
+          evaluationText(own),
+          ...budgetLines,
+          ...notes,
+        ].join('\n'),
+      );
     }
     return exitCodeOf(input);
   } finally {

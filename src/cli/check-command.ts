@@ -11,22 +11,53 @@ import { dbFromEnv } from './parse-flags.js';
 
 export function checkCommand(ctx: CliContext): Command {
   return new Command('check')
-    .description('apply the growth gate to a recorded run: does per-batch time grow as the store fills? With --baseline: does it grow faster than the baseline run did?')
+    .description(
+      'apply the growth gate to a recorded run: does per-batch time grow as the store fills? With --baseline: does it grow faster than the baseline run did?',
+    )
     .argument('<run>', 'run id (or a unique prefix of it), or "last"')
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
-    .option('--max-growth <ratio>', fromRun('FAIL when the lower end of the CI of the growth ratio (95%, or 97.5% per look on a run with operation records) is above this', '1.10'))
-    .option('--min-detectable <ratio>', fromRun('INCONCLUSIVE (exit 3) instead of PASS or WARN when the run could not have caught growth of this ratio with 80% power (e.g. 1.5)', 'off'))
-    .option('--baseline <run>', 'gate on the scaling regression against this run of the same workload (batches paired by index)')
-    .option('--max-level-change <fraction>', 'with --baseline: also FAIL when per-batch time is surely more than this much above the baseline (e.g. 0.25)')
+    .option(
+      '--max-growth <ratio>',
+      fromRun(
+        'FAIL when the lower end of the CI of the growth ratio (95%, or 97.5% per look on a run with operation records) is above this',
+        '1.10',
+      ),
+    )
+    .option(
+      '--min-detectable <ratio>',
+      fromRun(
+        'INCONCLUSIVE (exit 3) instead of PASS or WARN when the run could not have caught growth of this ratio with 80% power (e.g. 1.5)',
+        'off',
+      ),
+    )
+    .option(
+      '--baseline <run>',
+      'gate on the scaling regression against this run of the same workload (batches paired by index)',
+    )
+    .option(
+      '--max-level-change <fraction>',
+      'with --baseline: also FAIL when per-batch time is surely more than this much above the baseline (e.g. 0.25)',
+    )
     .option('--force', 'with --baseline: compare even when the workloads differ')
-    .option('--allow-partial', 'gate a run that did not complete (running, interrupted, aborted) on the batches it recorded, instead of INCONCLUSIVE')
-    .option('--gate-probes', 'exit on the worst of the ingest verdict and every probe kind\'s verdict (runs made with --probe)')
-    .option('--json', 'print one JSON object: verdict, growthRatio, ci, warmupDropped, keptBatches, perThousandObjects, exponentK, detectableGrowth, batchesNeeded, stoppedEarly, baseline, ...')
-    .addHelpText('after', '\nThe rule (Theil–Sen on log batch times after a warm-up trim, Sen CI) is specified in the README.\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (fewer than 10 kept batches, a PASS or WARN that could not see --min-detectable, or the run did not complete:\n  running, interrupted or aborted; --allow-partial gates on the batches present), 4 the run failed (its reason is printed).')
+    .option(
+      '--allow-partial',
+      'gate a run that did not complete (running, interrupted, aborted) on the batches it recorded, instead of INCONCLUSIVE',
+    )
+    .option(
+      '--gate-probes',
+      "exit on the worst of the ingest verdict and every probe kind's verdict (runs made with --probe)",
+    )
+    .option(
+      '--json',
+      'print one JSON object: verdict, growthRatio, ci, warmupDropped, keptBatches, perThousandObjects, exponentK, detectableGrowth, batchesNeeded, stoppedEarly, baseline, ...',
+    )
+    .addHelpText(
+      'after',
+      '\nThe rule (Theil–Sen on log batch times after a warm-up trim, Sen CI) is specified in the README.\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (fewer than 10 kept batches, a PASS or WARN that could not see --min-detectable, or the run did not complete:\n  running, interrupted or aborted; --allow-partial gates on the batches present), 4 the run failed (its reason is printed).',
+    )
     .action(async (ref: string, flags: CheckFlags) => {
       // the store, the gate and the report code load only when the command runs
       const { check } = await import('./check-action.js');
       ctx.exitCode = await check(ctx, ref, flags);
     });
 }
-

@@ -28,12 +28,23 @@ export async function clean(ctx: CliContext, ref: string, f: CleanFlags): Promis
       objects,
       bytesWritten,
       concurrency,
-      access: { flags: f as unknown as Record<string, unknown>, ...(password === undefined ? {} : { password }), ...(token === undefined ? {} : { token }) },
+      access: {
+        flags: f as unknown as Record<string, unknown>,
+        ...(password === undefined ? {} : { password }),
+        ...(token === undefined ? {} : { token }),
+      },
     });
     if (f.json) ctx.out(JSON.stringify({ runId: run.id, ...r }));
     else {
-      ctx.out(`run ${run.id}: ${formatCount(r.removed)} of ${formatCount(r.objects)} ${r.unit ?? 'objects'} removed from ${run.target}` +
-        (r.alreadyGone ? `, ${formatCount(r.alreadyGone)} already gone` : '') + (r.failed ? `, ${formatCount(r.failed)} failed (${Object.entries(r.errors).map(([k, v]) => `${k} x${v}`).join(', ')})` : ''));
+      ctx.out(
+        `run ${run.id}: ${formatCount(r.removed)} of ${formatCount(r.objects)} ${r.unit ?? 'objects'} removed from ${run.target}` +
+          (r.alreadyGone ? `, ${formatCount(r.alreadyGone)} already gone` : '') +
+          (r.failed
+            ? `, ${formatCount(r.failed)} failed (${Object.entries(r.errors)
+                .map(([k, v]) => `${k} x${v}`)
+                .join(', ')})`
+            : ''),
+      );
       if (r.firstError) ctx.out(`first failure: ${r.firstError}`);
       if (r.note) ctx.out(r.note);
     }

@@ -52,25 +52,52 @@ export async function compare(ctx: CliContext, f: CompareFlags): Promise<ExitCod
   for (const t of targets) targetSecrets(t, process.env);
   const phases = parsePhases(f.phases);
   const maxGrowth = parseMaxGrowth(f.maxGrowth);
-  const maxLevelChange = f.maxLevelChange === undefined ? undefined : parseNumberFlag(f.maxLevelChange, '--max-level-change', (n) => n > 0 && n < 100, 'give a fraction above 0, e.g. --max-level-change 0.25 (fail above +25%)');
-  const maxErrorRate = parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
+  const maxLevelChange =
+    f.maxLevelChange === undefined
+      ? undefined
+      : parseNumberFlag(
+          f.maxLevelChange,
+          '--max-level-change',
+          (n) => n > 0 && n < 100,
+          'give a fraction above 0, e.g. --max-level-change 0.25 (fail above +25%)',
+        );
+  const maxErrorRate = parseNumberFlag(
+    f.maxErrorRate,
+    '--max-error-rate',
+    (n) => n >= 0 && n <= 1,
+    'give a fraction from 0 to 1, e.g. --max-error-rate 0.01',
+  );
   const retries = parseIntFlag(f.retries ?? '2', '--retries', 0, 20);
   const sample = parseIntFlag(f.sample, '--sample', 2, 10_000);
   const requestMs = parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
   const connectMs = parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
   const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
-  const workload = resolveWorkload(f.workload === undefined ? undefined : readWorkloadFile(f.workload), workloadFromFlags(f));
-  checkDatastreamSizes(workload, f.maxDatastreamSize === undefined ? DEFAULT_MAX_DATASTREAM_BYTES : parseBytes(f.maxDatastreamSize, '--max-datastream-size'));
+  const workload = resolveWorkload(
+    f.workload === undefined ? undefined : readWorkloadFile(f.workload),
+    workloadFromFlags(f),
+  );
+  checkDatastreamSizes(
+    workload,
+    f.maxDatastreamSize === undefined
+      ? DEFAULT_MAX_DATASTREAM_BYTES
+      : parseBytes(f.maxDatastreamSize, '--max-datastream-size'),
+  );
   const planned = plannedBatches(workload);
   const warmup = parseIntFlag(f.warmupBatches, '--warmup-batches', 0, 1_000_000);
   if (warmup >= planned) {
-    throw new UsageError('E_BAD_FLAG', `--warmup-batches ${warmup} leaves none of the ${planned} batches to compare`, `give fewer warm-up batches, or more objects (-n) or smaller batches (--batch-size)`);
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `--warmup-batches ${warmup} leaves none of the ${planned} batches to compare`,
+      `give fewer warm-up batches, or more objects (-n) or smaller batches (--batch-size)`,
+    );
   }
 
   const env = process.env;
   const timeouts = { requestMs, connectMs };
   // every target is made and preflighted before the results database is opened: a target that does not work writes nothing
-  const prepared = await prepareTargets({ targets, workload, phases, timeouts, env }).catch((e: unknown) => failed(ctx, f, e));
+  const prepared = await prepareTargets({ targets, workload, phases, timeouts, env }).catch((e: unknown) =>
+    failed(ctx, f, e),
+  );
   let store: ResultsStore;
   try {
     store = await ResultsStore.open(f.db, 'write');
@@ -79,7 +106,10 @@ export async function compare(ctx: CliContext, f: CompareFlags): Promise<ExitCod
     throw e;
   }
   const signals = new RunSignals(ctx, stopGraceMs).install();
-  const progress = f.progress !== false && ctx.stderrTty && !f.json ? new CompareProgress(process.stderr, targets.length, planned) : undefined;
+  const progress =
+    f.progress !== false && ctx.stderrTty && !f.json
+      ? new CompareProgress(process.stderr, targets.length, planned)
+      : undefined;
   try {
     const outcome = await runCompare(store, prepared, {
       targets,
@@ -98,13 +128,26 @@ export async function compare(ctx: CliContext, f: CompareFlags): Promise<ExitCod
       abortNow: signals.abortNow.signal,
       onStart: (id, runs) => {
         if (f.json) return;
-        ctx.err(`compare ${id}: ${workload.objects} objects in ${planned} batches into each of ${runs.length} targets, ABBA order`);
-        for (const r of runs) ctx.err(`  ${r.target}: run ${r.runId}, ${r.info.backend} at ${r.info.target}${r.info.version ? ` (${r.info.product ?? ''} ${r.info.version})` : ''}`);
+        ctx.err(
+          `compare ${id}: ${workload.objects} objects in ${planned} batches into each of ${runs.length} targets, ABBA order`,
+        );
+        for (const r of runs)
+          ctx.err(
+            `  ${r.target}: run ${r.runId}, ${r.info.backend} at ${r.info.target}${r.info.version ? ` (${r.info.product ?? ''} ${r.info.version})` : ''}`,
+          );
       },
-      ...(progress ? { onBatch: (target: string, batch: number, of: number) => progress.update(target, batch, of) } : {}),
+      ...(progress
+        ? { onBatch: (target: string, batch: number, of: number) => progress.update(target, batch, of) }
+        : {}),
     }).finally(() => progress?.finish());
     if (outcome.status === 'aborted') {
-      ctx.err(`compare ${outcome.compareId} aborted; each target's finished batches are recorded (runs: ${Object.entries(outcome.runs).map(([t, id]) => `${t} ${id}`).join(', ')})`);
+      ctx.err(
+        `compare ${outcome.compareId} aborted; each target's finished batches are recorded (runs: ${Object.entries(
+          outcome.runs,
+        )
+          .map(([t, id]) => `${t} ${id}`)
+          .join(', ')})`,
+      );
       return signals.exitCode();
     }
     ctx.out(f.json ? JSON.stringify(outcome.answer) : compareText(outcome.answer));

@@ -17,7 +17,12 @@ export interface ImportFlags {
 /** Streams the file into one transaction (stream-import.ts): a bad row anywhere leaves no run behind. */
 export async function importSeries(ctx: CliContext, file: string, flags: ImportFlags): Promise<void> {
   const batchSize = parseIntFlag(flags.batchSize, '--batch-size', 1, 1_000_000_000);
-  const series = await openCsvSeries({ file, column: flags.column, batchSize, ...(flags.label === undefined ? {} : { label: flags.label }) });
+  const series = await openCsvSeries({
+    file,
+    column: flags.column,
+    batchSize,
+    ...(flags.label === undefined ? {} : { label: flags.label }),
+  });
   try {
     const store = await ResultsStore.open(flags.db, 'write');
     try {

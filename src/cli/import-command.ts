@@ -14,7 +14,10 @@ export function importCommand(ctx: CliContext): Command {
     .option('--label <text>', 'label of the new run (default FILE:COLUMN)')
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--json', 'print {"runId": ...}')
-    .addHelpText('after', '\nExample: ingest-scale import fixtures/series/fedora3-vs-fedora4.csv --column fedora4_minimal_ms --batch-size 1000')
+    .addHelpText(
+      'after',
+      '\nExample: ingest-scale import fixtures/series/fedora3-vs-fedora4.csv --column fedora4_minimal_ms --batch-size 1000',
+    )
     .action(async (file: string, flags: ImportFlags) => {
       // the store and the importer load only when the command runs
       const { importSeries } = await import('./import-action.js');

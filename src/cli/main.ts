@@ -28,8 +28,23 @@ function program(ctx: CliContext): Command {
     .description(ABOUT)
     .version(TOOL_VERSION, '-V, --version')
     .showHelpAfterError('(add --help for usage)')
-    .addHelpText('after', '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (too few batches, or the run did not complete),\n4 the run failed, 130 run stopped by Ctrl-C (SIGINT), 143 run stopped by SIGTERM.\nStart with: ingest-scale run   (embedded LevelDB store, default workload, about 25 batches)');
-  for (const c of [runCommand(ctx), compareCommand(ctx), checkCommand(ctx), chartCommand(ctx), runsCommand(ctx), importCommand(ctx), mergeCommand(ctx), cleanCommand(ctx), serveCommand(ctx), reportCommand(ctx)]) p.addCommand(c);
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (too few batches, or the run did not complete),\n4 the run failed, 130 run stopped by Ctrl-C (SIGINT), 143 run stopped by SIGTERM.\nStart with: ingest-scale run   (embedded LevelDB store, default workload, about 25 batches)',
+    );
+  for (const c of [
+    runCommand(ctx),
+    compareCommand(ctx),
+    checkCommand(ctx),
+    chartCommand(ctx),
+    runsCommand(ctx),
+    importCommand(ctx),
+    mergeCommand(ctx),
+    cleanCommand(ctx),
+    serveCommand(ctx),
+    reportCommand(ctx),
+  ])
+    p.addCommand(c);
   const applyOverride = (c: Command): void => {
     c.exitOverride();
     c.configureOutput({ writeErr: (s) => ctx.err(s.trimEnd()) });

@@ -24,13 +24,23 @@ function text(r: MergeResult, into: string, correct: ClockCorrect): string[] {
     `operations: ${r.opsInBatches} in the kept batches, ${r.opsOutside} outside the window (kept in merged_edge_ops, not gated); aggregate rate ${r.ratePerSec.toFixed(0)} objects/s`,
   ];
   for (const s of r.shards) {
-    const bracket = s.samples === 0 ? 'no clock bracket (no Date header)' : `store − shard clock in [${ms(s.loMs)}, ${ms(s.hiMs)}] ms (${s.samples} responses)`;
-    lines.push(`  shard ${s.index} (${basename(s.file)}): ${bracket}; shifted ${ms(s.shiftMs)} ms${s.lateMs === null ? '' : `; started ${ms(s.lateMs)} ms after --start-at`}`);
+    const bracket =
+      s.samples === 0
+        ? 'no clock bracket (no Date header)'
+        : `store − shard clock in [${ms(s.loMs)}, ${ms(s.hiMs)}] ms (${s.samples} responses)`;
+    lines.push(
+      `  shard ${s.index} (${basename(s.file)}): ${bracket}; shifted ${ms(s.shiftMs)} ms${s.lateMs === null ? '' : `; started ${ms(s.lateMs)} ms after --start-at`}`,
+    );
   }
-  if (r.risk === null) lines.push(`clock spread unknown (no shard has a bracket): objects may move across batch boundaries unseen`);
+  if (r.risk === null)
+    lines.push(`clock spread unknown (no shard has a bracket): objects may move across batch boundaries unseen`);
   else {
     const head = `clock spread ${ms(r.spreadMs)} ms (--clock-correct ${correct}) × ${r.ratePerSec.toFixed(0)} objects/s = ${r.risk.objects.toFixed(1)} objects (limit ${r.risk.limit.toFixed(1)}, a tenth of a batch)`;
-    lines.push(r.risk.warn ? `warning: ${head}: the clocks can move objects across batch boundaries${correct === 'none' ? '; try --clock-correct date' : ''}` : head);
+    lines.push(
+      r.risk.warn
+        ? `warning: ${head}: the clocks can move objects across batch boundaries${correct === 'none' ? '; try --clock-correct date' : ''}`
+        : head,
+    );
   }
   lines.push(`next: ingest-scale check --db ${into} ${r.run.id}`);
   return lines;
@@ -38,8 +48,14 @@ function text(r: MergeResult, into: string, correct: ClockCorrect): string[] {
 
 export async function merge(ctx: CliContext, files: string[], f: MergeFlags): Promise<ExitCode> {
   const unique = [...new Set(files.map((x) => resolve(x)))];
-  if (unique.length !== files.length) throw new UsageError('E_MERGE', 'a shard file is given twice', 'give each shard\'s results database once');
-  if (unique.includes(resolve(f.into))) throw new UsageError('E_MERGE', `--into ${f.into} is one of the shard files`, 'merge into a new file, e.g. --into run.db');
+  if (unique.length !== files.length)
+    throw new UsageError('E_MERGE', 'a shard file is given twice', "give each shard's results database once");
+  if (unique.includes(resolve(f.into)))
+    throw new UsageError(
+      'E_MERGE',
+      `--into ${f.into} is one of the shard files`,
+      'merge into a new file, e.g. --into run.db',
+    );
   const inputs: ShardInput[] = [];
   let into: ResultsStore | undefined;
   try {
@@ -48,14 +64,32 @@ export async function merge(ctx: CliContext, files: string[], f: MergeFlags): Pr
       const shards = await readShards(store.db, 'shard');
       if (shards.length === 0) {
         await store.close();
-        throw new UsageError('E_MERGE', `${file} holds no shard (no run made with run --shard)`, 'give the --db files the shards wrote');
+        throw new UsageError(
+          'E_MERGE',
+          `${file} holds no shard (no run made with run --shard)`,
+          'give the --db files the shards wrote',
+        );
       }
       for (const shard of shards) inputs.push({ file, store, shard, run: await store.resolveRun(shard.runId) });
     }
     into = await ResultsStore.open(f.into, 'write');
     const r = await mergeShards(inputs, into, f.into, f.clockCorrect);
     if (f.json) {
-      ctx.out(JSON.stringify({ runId: r.run.id, into: f.into, shards: r.shards.map((s) => ({ ...s, file: basename(s.file) })), batches: { kept: r.timeline.batches.length, first: r.timeline.firstK + 1, all: r.timeline.allBatches }, window: { startMs: r.timeline.windowStartMs, endMs: r.timeline.windowEndMs }, ops: { inBatches: r.opsInBatches, outside: r.opsOutside }, storedObjects: r.storedObjects, ratePerSec: r.ratePerSec, clockSpreadMs: r.spreadMs, spreadRisk: r.risk, clockCorrect: f.clockCorrect }));
+      ctx.out(
+        JSON.stringify({
+          runId: r.run.id,
+          into: f.into,
+          shards: r.shards.map((s) => ({ ...s, file: basename(s.file) })),
+          batches: { kept: r.timeline.batches.length, first: r.timeline.firstK + 1, all: r.timeline.allBatches },
+          window: { startMs: r.timeline.windowStartMs, endMs: r.timeline.windowEndMs },
+          ops: { inBatches: r.opsInBatches, outside: r.opsOutside },
+          storedObjects: r.storedObjects,
+          ratePerSec: r.ratePerSec,
+          clockSpreadMs: r.spreadMs,
+          spreadRisk: r.risk,
+          clockCorrect: f.clockCorrect,
+        }),
+      );
       if (r.risk?.warn) ctx.err(text(r, f.into, f.clockCorrect).find((l) => l.startsWith('warning:')) ?? '');
     } else ctx.out(text(r, f.into, f.clockCorrect).join('\n'));
     return ExitCode.Ok;

@@ -5,12 +5,24 @@ import type { MergeFlags } from './merge-action.js';
 
 export function mergeCommand(ctx: CliContext): Command {
   return new Command('merge')
-    .description('make one run of the shards of a sharded run (run --shard i/n): population from the completions of every stored object, virtual batches of --batch-size objects, the window in which every shard was active; check, report and chart read it like any run')
+    .description(
+      'make one run of the shards of a sharded run (run --shard i/n): population from the completions of every stored object, virtual batches of --batch-size objects, the window in which every shard was active; check, report and chart read it like any run',
+    )
     .argument('<shard-db...>', 'the results database of every shard (all n of them)')
     .requiredOption('--into <path>', 'results database to write the merged run into (created if absent)')
-    .addOption(new Option('--clock-correct <mode>', 'none: take each shard\'s wall anchor as it is; date: shift each shard by the midpoint of its clock bracket against the store (HTTP Date headers)').choices(['none', 'date']).default('none'))
+    .addOption(
+      new Option(
+        '--clock-correct <mode>',
+        "none: take each shard's wall anchor as it is; date: shift each shard by the midpoint of its clock bracket against the store (HTTP Date headers)",
+      )
+        .choices(['none', 'date'])
+        .default('none'),
+    )
     .option('--json', 'print one JSON object instead of text')
-    .addHelpText('after', '\nExit codes: 0 merged, 2 a shard is missing, incomplete or not of this run (nothing written), 4 a database could not be written.\nExample: ingest-scale merge shard-0.db shard-1.db shard-2.db shard-3.db --into run.db && ingest-scale check --db run.db')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 merged, 2 a shard is missing, incomplete or not of this run (nothing written), 4 a database could not be written.\nExample: ingest-scale merge shard-0.db shard-1.db shard-2.db shard-3.db --into run.db && ingest-scale check --db run.db',
+    )
     .action(async (files: string[], flags: MergeFlags) => {
       const { merge } = await import('./merge-action.js');
       ctx.exitCode = await merge(ctx, files, flags);

@@ -27,13 +27,21 @@ export interface ProbeFlags {
 
 export function parseProbeFlags(f: ProbeFlags): ProbeOptions | undefined {
   if (f.probe === undefined) {
-    const stray = f.probeSample !== undefined ? '--probe-sample' : f.probeStopAbove !== undefined ? '--probe-stop-above' : null;
-    if (stray) throw new UsageError('E_FLAG_CONFLICT', `${stray} needs --probe`, `add --probe KINDS (e.g. --probe get,list or --probe all), or drop ${stray}`);
+    const stray =
+      f.probeSample !== undefined ? '--probe-sample' : f.probeStopAbove !== undefined ? '--probe-stop-above' : null;
+    if (stray)
+      throw new UsageError(
+        'E_FLAG_CONFLICT',
+        `${stray} needs --probe`,
+        `add --probe KINDS (e.g. --probe get,list or --probe all), or drop ${stray}`,
+      );
     return undefined;
   }
   const kinds = parseProbeKinds(f.probe);
-  const sample = f.probeSample === undefined ? DEFAULT_PROBE_SAMPLE : parseIntFlag(f.probeSample, '--probe-sample', 2, 10_000);
-  const stopAboveMs = f.probeStopAbove === undefined ? undefined : parseDuration(f.probeStopAbove, '--probe-stop-above', { minMs: 1 });
+  const sample =
+    f.probeSample === undefined ? DEFAULT_PROBE_SAMPLE : parseIntFlag(f.probeSample, '--probe-sample', 2, 10_000);
+  const stopAboveMs =
+    f.probeStopAbove === undefined ? undefined : parseDuration(f.probeStopAbove, '--probe-stop-above', { minMs: 1 });
   return { kinds, sample, ...(stopAboveMs === undefined ? {} : { stopAboveMs }) };
 }
 
@@ -51,22 +59,37 @@ export function probeStopHead(run: RunRecord): string[] {
 }
 
 export function parseChartProbe(raw: string): ProbeKind {
-  if (!(PROBE_KINDS as readonly string[]).includes(raw)) throw new UsageError('E_BAD_FLAG', `--probe "${raw}" is not a probe kind`, `give one of ${PROBE_KINDS.join(', ')}`);
+  if (!(PROBE_KINDS as readonly string[]).includes(raw))
+    throw new UsageError('E_BAD_FLAG', `--probe "${raw}" is not a probe kind`, `give one of ${PROBE_KINDS.join(', ')}`);
   return raw as ProbeKind;
 }
 
-export async function probeChartSeries(store: ResultsStore, run: RunRecord, kind: ProbeKind, trend: boolean): Promise<ChartSeries[]> {
+export async function probeChartSeries(
+  store: ResultsStore,
+  run: RunRecord,
+  kind: ProbeKind,
+  trend: boolean,
+): Promise<ChartSeries[]> {
   const s = probeSeries(await probeRows(store, run.id)).find((x) => x.kind === kind);
-  if (!s) throw new UsageError('E_BAD_FLAG', `run ${run.id} has no ${kind} probes`, `chart a run made with run --probe ${kind} (or --probe all)`);
+  if (!s)
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `run ${run.id} has no ${kind} probes`,
+      `chart a run made with run --probe ${kind} (or --probe all)`,
+    );
   const name = run.label ? `${run.label} (${run.id})` : `run ${run.id}`;
   // the chart's axis runs from the first batch's start to the last batch's end: the objects the last probes saw
   const objectsBefore = s.batches.map((b) => (b - 1) * run.batchSize);
   const line = (label: string, timesMs: number[]): ChartSeries => {
     const out: ChartSeries = { label, timesMs, objectsBefore, batchSize: run.batchSize };
     const gate = trend ? growthGate(timesMs, { batchSize: run.batchSize }) : null;
-    if (gate && Number.isFinite(gate.slope) && Number.isFinite(gate.intercept)) out.trendMs = timesMs.map((_, i) => Math.exp(gate.intercept + gate.slope * (i + 1)));
+    if (gate && Number.isFinite(gate.slope) && Number.isFinite(gate.intercept))
+      out.trendMs = timesMs.map((_, i) => Math.exp(gate.intercept + gate.slope * (i + 1)));
     return out;
   };
   if (s.warmMs === null) return [line(`${name}: ${kind} probe, median per batch`, s.medianMs)];
-  return [line(`${name}: get probe, cold median per batch`, s.medianMs), line(`${name}: get probe, warm median per batch`, s.warmMs)];
+  return [
+    line(`${name}: get probe, cold median per batch`, s.medianMs),
+    line(`${name}: get probe, warm median per batch`, s.warmMs),
+  ];
 }

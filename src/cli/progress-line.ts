@@ -40,7 +40,9 @@ export class ProgressLine {
 
   private draw(stall: InFlight | null): void {
     const p = this.last;
-    const wait = stall ? `${stall.count} request${stall.count === 1 ? '' : 's'} waiting ${Math.floor(stall.oldestMs / 1000)} s` : null;
+    const wait = stall
+      ? `${stall.count} request${stall.count === 1 ? '' : 's'} waiting ${Math.floor(stall.oldestMs / 1000)} s`
+      : null;
     if (p === null) {
       if (wait) this.line.write(`${progressBar(0, 16)} batch 1/${this.plannedBatches}  ${wait}`);
       return;
@@ -49,7 +51,9 @@ export class ProgressLine {
     const left = this.workload.objects - p.objectsDone;
     const etaMs = p.objectsDone > 0 ? (p.elapsedMs / p.objectsDone) * left : NaN;
     const failed = p.failedOps > 0 ? `  ${p.failedOps} failed` : '';
-    const batch = wait ? `batch ${Math.min(p.batch.index + 1, p.plannedBatches)}/${p.plannedBatches}` : `batch ${p.batch.index}/${p.plannedBatches}`;
+    const batch = wait
+      ? `batch ${Math.min(p.batch.index + 1, p.plannedBatches)}/${p.plannedBatches}`
+      : `batch ${p.batch.index}/${p.plannedBatches}`;
     this.line.write(
       `${progressBar(p.objectsDone / this.workload.objects, 16)} ${batch}` +
         `  ${formatCount(p.objectsDone)}/${formatCount(this.workload.objects)} objects  ${mbps.toFixed(1)} MB/s` +

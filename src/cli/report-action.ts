@@ -17,14 +17,43 @@ import { parseGateOverrides } from './gate-flags.js';
 import type { ReportFormat } from './report-command.js';
 
 type Renderer = (i: ReportInput) => string;
-const RENDERERS: Record<ReportFormat, Renderer> = { markdown: renderMarkdown, json: renderJsonReport, junit: renderJunit, html: renderHtml };
+const RENDERERS: Record<ReportFormat, Renderer> = {
+  markdown: renderMarkdown,
+  json: renderJsonReport,
+  junit: renderJunit,
+  html: renderHtml,
+};
 
 /** --compare renders one page, in HTML, of the compare's own answer: a RUN or a run's flags beside it are refused. */
 function checkCompareFlags(ref: string | undefined, f: ReportFlags): void {
-  if (ref !== undefined) throw new UsageError('E_FLAG_CONFLICT', `report takes a RUN or --compare, not both (got ${ref} and --compare ${f.compare})`, 'drop the run id to report the compare, or --compare to report the run');
-  if (f.format !== 'html') throw new UsageError('E_BAD_FLAG', `report --compare renders HTML only, not --format ${f.format}`, 'add --format html; for the answer as text or JSON run ingest-scale compare (its --json), or report one of its runs');
-  const stray = f.baseline !== undefined ? '--baseline' : f.gateProbes ? '--gate-probes' : f.maxLevelChange !== undefined ? '--max-level-change' : f.maxGrowth !== undefined ? '--max-growth' : null;
-  if (stray) throw new UsageError('E_FLAG_CONFLICT', `${stray} does not apply to report --compare`, 'the page shows the compare\'s own limits; drop ' + stray);
+  if (ref !== undefined)
+    throw new UsageError(
+      'E_FLAG_CONFLICT',
+      `report takes a RUN or --compare, not both (got ${ref} and --compare ${f.compare})`,
+      'drop the run id to report the compare, or --compare to report the run',
+    );
+  if (f.format !== 'html')
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `report --compare renders HTML only, not --format ${f.format}`,
+      'add --format html; for the answer as text or JSON run ingest-scale compare (its --json), or report one of its runs',
+    );
+  const stray =
+    f.baseline !== undefined
+      ? '--baseline'
+      : f.gateProbes
+        ? '--gate-probes'
+        : f.maxLevelChange !== undefined
+          ? '--max-level-change'
+          : f.maxGrowth !== undefined
+            ? '--max-growth'
+            : null;
+  if (stray)
+    throw new UsageError(
+      'E_FLAG_CONFLICT',
+      `${stray} does not apply to report --compare`,
+      "the page shows the compare's own limits; drop " + stray,
+    );
 }
 
 export interface ReportFlags {
@@ -45,15 +74,33 @@ export interface ReportFlags {
 export async function report(ctx: CliContext, ref: string | undefined, f: ReportFlags): Promise<ExitCode> {
   const gates = parseGateOverrides(f);
   const render = (RENDERERS as Partial<Record<string, Renderer>>)[f.format];
-  if (!render) throw new UsageError('E_BAD_FLAG', `--format "${f.format}" is unknown`, `use one of: ${Object.keys(RENDERERS).join(', ')}`);
+  if (!render)
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `--format "${f.format}" is unknown`,
+      `use one of: ${Object.keys(RENDERERS).join(', ')}`,
+    );
   if (f.compare !== undefined) checkCompareFlags(ref, f);
-  else if (ref === undefined) throw new UsageError('E_BAD_FLAG', 'report needs a RUN (or --compare ID)', 'give a run id, a unique prefix of it or "last"; or --compare ID --format html for a compare');
+  else if (ref === undefined)
+    throw new UsageError(
+      'E_BAD_FLAG',
+      'report needs a RUN (or --compare ID)',
+      'give a run id, a unique prefix of it or "last"; or --compare ID --format html for a compare',
+    );
   const store = await ResultsStore.open(f.db, 'read');
   let text: string;
   try {
-    if (f.compare !== undefined) text = renderCompareHtml(await loadCompareSeries(store, f.compare), new Date().toISOString(), TOOL_VERSION);
+    if (f.compare !== undefined)
+      text = renderCompareHtml(await loadCompareSeries(store, f.compare), new Date().toISOString(), TOOL_VERSION);
     else {
-      const evaluation = await loadEvaluation(store, { run: ref ?? 'last', ...(f.baseline === undefined ? {} : { baseline: f.baseline }), gates, force: f.force === true, allowPartial: f.allowPartial === true, gateProbes: f.gateProbes === true });
+      const evaluation = await loadEvaluation(store, {
+        run: ref ?? 'last',
+        ...(f.baseline === undefined ? {} : { baseline: f.baseline }),
+        gates,
+        force: f.force === true,
+        allowPartial: f.allowPartial === true,
+        gateProbes: f.gateProbes === true,
+      });
       for (const n of evaluation.gateNotes ?? []) ctx.err(`note: ${n}`);
       text = render({ ...evaluation, generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION });
     }
@@ -65,7 +112,11 @@ export async function report(ctx: CliContext, ref: string | undefined, f: Report
     try {
       writeFileSync(f.output, text.endsWith('\n') ? text : `${text}\n`);
     } catch (e) {
-      throw new UsageError('E_FILE_UNREADABLE', `cannot write -o ${f.output} (${(e as NodeJS.ErrnoException).code ?? 'error'})`, 'check that the folder exists and is writable');
+      throw new UsageError(
+        'E_FILE_UNREADABLE',
+        `cannot write -o ${f.output} (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+        'check that the folder exists and is writable',
+      );
     }
     ctx.err(`wrote ${f.format} report to ${f.output}`);
   }

@@ -11,10 +11,22 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export function reportCommand(ctx: CliContext): Command {
   return new Command('report')
-    .description('render a recorded run (optionally against a baseline run) as Markdown, JSON, JUnit XML or a self-contained HTML page; or a compare as an HTML page')
+    .description(
+      'render a recorded run (optionally against a baseline run) as Markdown, JSON, JUnit XML or a self-contained HTML page; or a compare as an HTML page',
+    )
     .argument('[run]', 'run id (or a unique prefix of it), or "last"')
-    .option('--compare <id>', 'instead of a run: the HTML page of a compare (id, unique prefix, or "last"): the targets overlaid per phase, the ratio series with its trend and CI band')
-    .addOption(new Option('--format <format>', 'markdown (fits $GITHUB_STEP_SUMMARY), json (schemas/report.schema.json), junit, html').choices([...REPORT_FORMATS]).default('markdown'))
+    .option(
+      '--compare <id>',
+      'instead of a run: the HTML page of a compare (id, unique prefix, or "last"): the targets overlaid per phase, the ratio series with its trend and CI band',
+    )
+    .addOption(
+      new Option(
+        '--format <format>',
+        'markdown (fits $GITHUB_STEP_SUMMARY), json (schemas/report.schema.json), junit, html',
+      )
+        .choices([...REPORT_FORMATS])
+        .default('markdown'),
+    )
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .option('--baseline <run>', 'compare with this run of the same workload (paired batches)')
     .option('--force', 'compare even when the two runs ran different workloads')
@@ -22,9 +34,18 @@ export function reportCommand(ctx: CliContext): Command {
     .option('--max-growth <ratio>', fromRun('growth limit of the gates', '1.10'))
     .option('--max-level-change <fraction>', 'also gate the level difference against the baseline (e.g. 0.25)')
     .option('--max-error-rate <fraction>', fromRun('error budget shown in the report', '0.01'))
-    .option('--gate-probes', 'count the probe verdicts as check --gate-probes does: a FAILing probe kind fails its JUnit test case')
-    .option('--allow-partial', 'judge a run that did not complete on the batches it recorded (as check --allow-partial)')
-    .addHelpText('after', '\nA run that did not complete (running, interrupted, aborted) is headed INCONCLUSIVE with how far it got, a failed run by its failure;\nreport itself exits 0 either way (0, 2 bad usage, 4 database problems). Gate with `ingest-scale check`.')
+    .option(
+      '--gate-probes',
+      'count the probe verdicts as check --gate-probes does: a FAILing probe kind fails its JUnit test case',
+    )
+    .option(
+      '--allow-partial',
+      'judge a run that did not complete on the batches it recorded (as check --allow-partial)',
+    )
+    .addHelpText(
+      'after',
+      '\nA run that did not complete (running, interrupted, aborted) is headed INCONCLUSIVE with how far it got, a failed run by its failure;\nreport itself exits 0 either way (0, 2 bad usage, 4 database problems). Gate with `ingest-scale check`.',
+    )
     .action(async (ref: string | undefined, f: ReportFlags) => {
       // the store, the evaluation and the renderers load only when the command runs
       const { report } = await import('./report-action.js');

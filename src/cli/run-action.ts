@@ -69,14 +69,28 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   // a resumed run's backend is its own (a typed --backend must name it)
   const backendName = resume?.run.backend ?? f.backend;
   const limit = resume?.run.settings?.maxGrowth ?? parseMaxGrowth(f.maxGrowth);
-  const minDetectable = resume ? resume.run.settings?.minDetectable ?? undefined : f.minDetectable === undefined ? undefined : parseMinDetectable(f.minDetectable);
+  const minDetectable = resume
+    ? (resume.run.settings?.minDetectable ?? undefined)
+    : f.minDetectable === undefined
+      ? undefined
+      : parseMinDetectable(f.minDetectable);
   const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
   const requestMs = parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
   const connectMs = parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
   // a resumed run keeps its recorded settings, as its error budget and limit
   const retries = resume?.run.settings?.retries ?? parseIntFlag(f.retries ?? '2', '--retries', 0, 20);
-  const maxDatastreamBytes = f.maxDatastreamSize === undefined ? DEFAULT_MAX_DATASTREAM_BYTES : parseBytes(f.maxDatastreamSize, '--max-datastream-size');
-  const maxErrorRate = resume?.run.settings?.maxErrorRate ?? parseNumberFlag(f.maxErrorRate, '--max-error-rate', (n) => n >= 0 && n <= 1, 'give a fraction from 0 to 1, e.g. --max-error-rate 0.01');
+  const maxDatastreamBytes =
+    f.maxDatastreamSize === undefined
+      ? DEFAULT_MAX_DATASTREAM_BYTES
+      : parseBytes(f.maxDatastreamSize, '--max-datastream-size');
+  const maxErrorRate =
+    resume?.run.settings?.maxErrorRate ??
+    parseNumberFlag(
+      f.maxErrorRate,
+      '--max-error-rate',
+      (n) => n >= 0 && n <= 1,
+      'give a fraction from 0 to 1, e.g. --max-error-rate 0.01',
+    );
   const probes = parseProbeFlags(f);
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resume ? resume.workload : resolveWorkload(fromFile, workloadFromFlags(f));
@@ -87,7 +101,13 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   if (shard) {
     // a shard of a run filled by several processes: it records its stripe and gates nothing (run-shard.ts)
     const { runShardCli } = await import('./run-shard.js');
-    return runShardCli(ctx, f, shard, { workload, maxErrorRate, retries, stopGraceMs, target: { ...secretsFromEnv(), timeouts: { requestMs, connectMs } } });
+    return runShardCli(ctx, f, shard, {
+      workload,
+      maxErrorRate,
+      retries,
+      stopGraceMs,
+      target: { ...secretsFromEnv(), timeouts: { requestMs, connectMs } },
+    });
   }
 
   const prepared = await prepareRun({
@@ -96,48 +116,96 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     ...(f.data === undefined ? {} : { dataDir: f.data }),
     keepData: f.keepData === true,
     ignoreFreeSpace: f.ignoreFreeSpace === true || resume !== null,
-    ...(resume ? { id: resume.run.id, dataDir: resume.run.target ?? undefined, reopen: () => reopenTarget(resume.run, { flags: f as unknown as Record<string, unknown>, ...secretsFromEnv(), timeouts: { requestMs, connectMs } }) } : {}),
+    ...(resume
+      ? {
+          id: resume.run.id,
+          dataDir: resume.run.target ?? undefined,
+          reopen: () =>
+            reopenTarget(resume.run, {
+              flags: f as unknown as Record<string, unknown>,
+              ...secretsFromEnv(),
+              timeouts: { requestMs, connectMs },
+            }),
+        }
+      : {}),
     ...(probes ? { probes: probes.kinds } : {}),
     target: { flags: f as unknown as Record<string, unknown>, ...secretsFromEnv(), timeouts: { requestMs, connectMs } },
   });
   let store: ResultsStore | undefined;
   let keepData = false;
   const signals = new RunSignals(ctx, stopGraceMs).install();
-  const progress = f.progress && ctx.stderrTty && !f.json ? new ProgressLine(process.stderr, workload, plannedBatches(workload)) : undefined;
+  const progress =
+    f.progress && ctx.stderrTty && !f.json
+      ? new ProgressLine(process.stderr, workload, plannedBatches(workload))
+      : undefined;
   // while requests stall, the line shows how many and for how long instead of a stale ETA
   const ticker = progress ? setInterval(() => progress.tick(inFlightNow()), 1000) : undefined;
   ticker?.unref();
   try {
     store = await ResultsStore.open(f.db, 'write');
     const stopEarly = f.stopEarly ?? plannedBatches(workload) >= EARLY_STOP_MIN_PLANNED;
-    const from = resume ? await planResume(store, resume.run, prepared.backend, objectIdPrefix(resume.run.id)) : undefined;
-    const result = await runSession(prepared, {
-      store,
-      ...(f.label === undefined ? {} : { label: f.label }),
-      maxErrorRate,
-      maxGrowth: limit,
-      ...(minDetectable === undefined ? {} : { minDetectable }),
-      stopEarly,
-      ...(probes ? { probes } : {}),
-      retries,
-      clientWarmup: f.clientWarmup === true,
-      signal: signals.stop.signal,
-      abortNow: signals.abortNow.signal,
-      onStart: (r) => {
-        if (!f.json) ctx.err(`run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${prepared.info.backend} at ${prepared.info.target}${prepared.info.version ? ` (${prepared.info.product ?? ''} ${prepared.info.version})` : ''}`);
-        if (typeof prepared.info.details?.warning === 'string') ctx.err(`warning: ${prepared.info.details.warning}`);
-        if (from && !f.json) ctx.err(`resuming at batch ${from.previous.length + 1} of ${r.plannedBatches}${from.carryOps.length > 0 ? `, after removing the ${from.carryOps.length} objects its unfinished batch may have half-written` : ''}`);
+    const from = resume
+      ? await planResume(store, resume.run, prepared.backend, objectIdPrefix(resume.run.id))
+      : undefined;
+    const result = await runSession(
+      prepared,
+      {
+        store,
+        ...(f.label === undefined ? {} : { label: f.label }),
+        maxErrorRate,
+        maxGrowth: limit,
+        ...(minDetectable === undefined ? {} : { minDetectable }),
+        stopEarly,
+        ...(probes ? { probes } : {}),
+        retries,
+        clientWarmup: f.clientWarmup === true,
+        signal: signals.stop.signal,
+        abortNow: signals.abortNow.signal,
+        onStart: (r) => {
+          if (!f.json)
+            ctx.err(
+              `run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${prepared.info.backend} at ${prepared.info.target}${prepared.info.version ? ` (${prepared.info.product ?? ''} ${prepared.info.version})` : ''}`,
+            );
+          if (typeof prepared.info.details?.warning === 'string') ctx.err(`warning: ${prepared.info.details.warning}`);
+          if (from && !f.json)
+            ctx.err(
+              `resuming at batch ${from.previous.length + 1} of ${r.plannedBatches}${from.carryOps.length > 0 ? `, after removing the ${from.carryOps.length} objects its unfinished batch may have half-written` : ''}`,
+            );
+        },
+        onBatch: (p) => progress?.update(p),
       },
-      onBatch: (p) => progress?.update(p),
-    }, from);
+      from,
+    );
     progress?.done();
-    const evaluation = await evaluateRun(store, result.run, limit, minDetectable === undefined ? {} : { minDetectable });
-    const errors = evaluation.batches.some((b) => b.failedOps > 0) ? await ingestErrorsByBatch(store.db, result.run.id) : [];
+    const evaluation = await evaluateRun(
+      store,
+      result.run,
+      limit,
+      minDetectable === undefined ? {} : { minDetectable },
+    );
+    const errors = evaluation.batches.some((b) => b.failedOps > 0)
+      ? await ingestErrorsByBatch(store.db, result.run.id)
+      : [];
     const candidate = { evaluation, errors };
-    const evaluated: StoredEvaluation = { candidate, gates: { maxGrowth: limit, maxErrorRate }, errorBudget: errorBudget(candidate, maxErrorRate) };
-    const summary = renderRunSummary(evaluated, { json: f.json === true, chart: f.chart, color: ctx.color, width: ctx.width });
+    const evaluated: StoredEvaluation = {
+      candidate,
+      gates: { maxGrowth: limit, maxErrorRate },
+      errorBudget: errorBudget(candidate, maxErrorRate),
+    };
+    const summary = renderRunSummary(evaluated, {
+      json: f.json === true,
+      chart: f.chart,
+      color: ctx.color,
+      width: ctx.width,
+    });
     const verdicts = probes ? await probeVerdicts(store, result.run.id, result.run.batchSize, limit) : [];
-    ctx.out(verdicts.length === 0 ? summary : f.json ? JSON.stringify({ ...JSON.parse(summary), probes: probeJson(verdicts) }) : [summary, '', probeText(verdicts, result.run), ...probeStopHead(result.run).slice(0, 1)].join('\n'));
+    ctx.out(
+      verdicts.length === 0
+        ? summary
+        : f.json
+          ? JSON.stringify({ ...JSON.parse(summary), probes: probeJson(verdicts) })
+          : [summary, '', probeText(verdicts, result.run), ...probeStopHead(result.run).slice(0, 1)].join('\n'),
+    );
     if (result.run.status === 'aborted') {
       keepData = true;
       ctx.err(abortedNote(result, prepared.removableDataDir));

@@ -44,15 +44,27 @@ export function renderRunSummary(s: StoredEvaluation, o: RunOutputOptions): stri
   const wallMs = batches.reduce((s, b) => s + b.wallMs, 0);
   const failed = batches.reduce((s, b) => s + b.failedOps, 0);
   if (o.json) {
-    return JSON.stringify({ ...evaluationJson(e), backend: run.backend, target: run.target, batches: batches.length, plannedBatches: run.plannedBatches, objects, bytes, ingestMs: wallMs, failedOps: failed });
+    return JSON.stringify({
+      ...evaluationJson(e),
+      backend: run.backend,
+      target: run.target,
+      batches: batches.length,
+      plannedBatches: run.plannedBatches,
+      objects,
+      bytes,
+      ingestMs: wallMs,
+      failedOps: failed,
+    });
   }
   const lines = [
     `run ${run.id} ${run.status}: ${formatCount(objects)} objects, ${(bytes / 1e6).toFixed(1)} MB in ${batches.length} batches, ` +
       `${formatMs(wallMs)} ingest time, ${formatMBps(bytes, wallMs)}${failed > 0 ? `, ${failed} failed operations` : ''}`,
   ];
-  if (o.chart && batches.length > 0) lines.push('', renderChart([chartSeriesOf(run, batches, e.gate.wallTime)], { color: o.color, width: o.width }));
+  if (o.chart && batches.length > 0)
+    lines.push('', renderChart([chartSeriesOf(run, batches, e.gate.wallTime)], { color: o.color, width: o.width }));
   lines.push('', evaluationText(e));
   // failed or retried operations: the verdict says how much of the error budget they spent, and why
-  if (s.errorBudget.failed > 0 || s.errorBudget.retried > 0) lines.push(`error budget: ${errorBudgetText(s.errorBudget)}`);
+  if (s.errorBudget.failed > 0 || s.errorBudget.retried > 0)
+    lines.push(`error budget: ${errorBudgetText(s.errorBudget)}`);
   return lines.join('\n');
 }

@@ -40,15 +40,35 @@ export interface ShardRunInputs {
 
 function refuseUnshardable(f: RunFlags, w: Workload, s: ShardSettings): void {
   if (!SHARDABLE.includes(f.backend)) {
-    const why = f.backend === 'leveldb' ? 'the embedded LevelDB store is one process\'s files: shards in other processes cannot write into it' : `backend ${f.backend} is not checked for shared writes yet`;
+    const why =
+      f.backend === 'leveldb'
+        ? "the embedded LevelDB store is one process's files: shards in other processes cannot write into it"
+        : `backend ${f.backend} is not checked for shared writes yet`;
     throw new UsageError('E_FLAG_CONFLICT', `--shard: ${why}`, `use --shard with --backend ${SHARDABLE.join(', ')}`);
   }
-  const conflict = f.resume !== undefined ? '--resume' : f.probe !== undefined ? '--probe' : w.verify === 'readback' ? '--verify readback' : null;
-  if (conflict) throw new UsageError('E_FLAG_CONFLICT', `--shard does not take ${conflict}`, `drop ${conflict}: a shard only writes its stripe and records it`);
+  const conflict =
+    f.resume !== undefined
+      ? '--resume'
+      : f.probe !== undefined
+        ? '--probe'
+        : w.verify === 'readback'
+          ? '--verify readback'
+          : null;
+  if (conflict)
+    throw new UsageError(
+      'E_FLAG_CONFLICT',
+      `--shard does not take ${conflict}`,
+      `drop ${conflict}: a shard only writes its stripe and records it`,
+    );
   checkShardable(w.batchSize, s.spec.count);
 }
 
-export async function runShardCli(ctx: CliContext, f: RunFlags, s: ShardSettings, i: ShardRunInputs): Promise<ExitCode> {
+export async function runShardCli(
+  ctx: CliContext,
+  f: RunFlags,
+  s: ShardSettings,
+  i: ShardRunInputs,
+): Promise<ExitCode> {
   const w = i.workload;
   refuseUnshardable(f, w, s);
   const { spec, runId } = s;
@@ -58,9 +78,22 @@ export async function runShardCli(ctx: CliContext, f: RunFlags, s: ShardSettings
   let backend;
   try {
     if (await hasRun(store.db, runId)) {
-      throw new UsageError('E_BAD_FLAG', `run ${runId} is already in ${f.db}`, 'each shard writes its own results database: give each a --db of its own (e.g. shard-0.db … shard-3.db)');
+      throw new UsageError(
+        'E_BAD_FLAG',
+        `run ${runId} is already in ${f.db}`,
+        'each shard writes its own results database: give each a --db of its own (e.g. shard-0.db … shard-3.db)',
+      );
     }
-    backend = await createFromFlags(f.backend, { dataDir: '', concurrency: w.concurrency, runId, workload: w, purpose: 'run', shared: true, flags: f as unknown as Record<string, unknown>, ...i.target });
+    backend = await createFromFlags(f.backend, {
+      dataDir: '',
+      concurrency: w.concurrency,
+      runId,
+      workload: w,
+      purpose: 'run',
+      shared: true,
+      flags: f as unknown as Record<string, unknown>,
+      ...i.target,
+    });
   } catch (e) {
     await store.close();
     throw e;
@@ -93,25 +126,60 @@ export async function runShardCli(ctx: CliContext, f: RunFlags, s: ShardSettings
       heartbeatAt: startedAt,
       settings: { maxErrorRate: i.maxErrorRate, maxGrowth: Number(f.maxGrowth), stopEarly: false, retries: i.retries },
     };
-    ctx.err(`shard ${spec.index}/${spec.count} of run ${runId}: ${objects} of ${w.objects} objects in ${run.plannedBatches} batches of ${run.batchSize} into ${info.backend} at ${info.target}${s.startAt ? `, from ${s.startAt}` : ''}`);
-    if (f.backend === 'memory') ctx.err('warning: the memory store lives in this shard\'s process only: the shards do not fill one store (use it to measure a shard itself)');
+    ctx.err(
+      `shard ${spec.index}/${spec.count} of run ${runId}: ${objects} of ${w.objects} objects in ${run.plannedBatches} batches of ${run.batchSize} into ${info.backend} at ${info.target}${s.startAt ? `, from ${s.startAt}` : ''}`,
+    );
+    if (f.backend === 'memory')
+      ctx.err(
+        "warning: the memory store lives in this shard's process only: the shards do not fill one store (use it to measure a shard itself)",
+      );
     const r = await runShard({
-      store, run, workload: w, backend, spec, anchor, idPrefix: objectIdPrefix(runId), startAtMs: s.startAtMs, maxErrorRate: i.maxErrorRate,
-      signal: signals.stop.signal, abortNow: signals.abortNow.signal,
+      store,
+      run,
+      workload: w,
+      backend,
+      spec,
+      anchor,
+      idPrefix: objectIdPrefix(runId),
+      startAtMs: s.startAtMs,
+      maxErrorRate: i.maxErrorRate,
+      signal: signals.stop.signal,
+      abortNow: signals.abortNow.signal,
       facts: {
-        runId, index: spec.index, count: spec.count, seed: w.seed, workloadHash: workloadHash(w), toolVersion: TOOL_VERSION,
-        hostName: hostname(), podName: process.env.POD_NAME || null, wallAnchorMs: anchor.wallMs, startAt: s.startAt, objects,
+        runId,
+        index: spec.index,
+        count: spec.count,
+        seed: w.seed,
+        workloadHash: workloadHash(w),
+        toolVersion: TOOL_VERSION,
+        hostName: hostname(),
+        podName: process.env.POD_NAME || null,
+        wallAnchorMs: anchor.wallMs,
+        startAt: s.startAt,
+        objects,
       },
     });
     const c = r.clock.record;
     const summary = {
-      run: runId, shard: spec.index, shards: spec.count, status: r.status, batches: r.batches, objects: r.objects, db: f.db,
-      lateMs: r.lateMs, clock: { loMs: c.loMs, hiMs: c.hiMs, samples: c.samples },
+      run: runId,
+      shard: spec.index,
+      shards: spec.count,
+      status: r.status,
+      batches: r.batches,
+      objects: r.objects,
+      db: f.db,
+      lateMs: r.lateMs,
+      clock: { loMs: c.loMs, hiMs: c.hiMs, samples: c.samples },
     };
     if (f.json) ctx.out(JSON.stringify(summary));
     else {
-      const clock = c.samples === 0 ? 'no clock bracket (the store sent no Date header)' : `store clock − shard clock in [${c.loMs?.toFixed(1)}, ${c.hiMs?.toFixed(1)}] ms from ${c.samples} responses`;
-      ctx.out(`shard ${spec.index}/${spec.count} of run ${runId}: ${r.status}, ${r.objects} objects in ${r.batches} batches recorded in ${f.db}; ${clock}${r.lateMs === null ? '' : `; started ${r.lateMs.toFixed(1)} ms after --start-at`}`);
+      const clock =
+        c.samples === 0
+          ? 'no clock bracket (the store sent no Date header)'
+          : `store clock − shard clock in [${c.loMs?.toFixed(1)}, ${c.hiMs?.toFixed(1)}] ms from ${c.samples} responses`;
+      ctx.out(
+        `shard ${spec.index}/${spec.count} of run ${runId}: ${r.status}, ${r.objects} objects in ${r.batches} batches recorded in ${f.db}; ${clock}${r.lateMs === null ? '' : `; started ${r.lateMs.toFixed(1)} ms after --start-at`}`,
+      );
     }
     return r.status === 'complete' ? ExitCode.Ok : signals.exitCode();
   } finally {

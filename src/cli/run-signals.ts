@@ -51,8 +51,13 @@ export class RunSignals {
       this.first = sig;
       this.stop.abort();
       const again = sig === 'SIGINT' ? 'Ctrl-C again' : 'a second signal';
-      this.ctx.err(`\n${sig}: stopping after the current batch (${again}, or ${formatDuration(this.graceMs)} from now, abandons the batch in flight)`);
-      this.timer = setTimeout(() => this.abandon(`the ${formatDuration(this.graceMs)} grace period (--stop-grace) ran out`), this.graceMs);
+      this.ctx.err(
+        `\n${sig}: stopping after the current batch (${again}, or ${formatDuration(this.graceMs)} from now, abandons the batch in flight)`,
+      );
+      this.timer = setTimeout(
+        () => this.abandon(`the ${formatDuration(this.graceMs)} grace period (--stop-grace) ran out`),
+        this.graceMs,
+      );
       this.timer.unref();
       return;
     }
@@ -69,14 +74,30 @@ export class RunSignals {
 }
 
 /** What an aborted run tells its user: how far it got, and where its store was kept. */
-export function abortedNote(r: { run: { id: string; plannedBatches: number; backend?: string }; batches: readonly unknown[]; abortedInBatch?: number }, keptDataDir: string | null): string {
-  const lines = [`run ${r.run.id} aborted after ${r.batches.length} of ${r.run.plannedBatches} batches; the finished batches are recorded`];
-  if (r.abortedInBatch !== undefined) lines.push(`  batch ${r.abortedInBatch} was abandoned in flight: some of its objects may be on the target without a record`);
+export function abortedNote(
+  r: {
+    run: { id: string; plannedBatches: number; backend?: string };
+    batches: readonly unknown[];
+    abortedInBatch?: number;
+  },
+  keptDataDir: string | null,
+): string {
+  const lines = [
+    `run ${r.run.id} aborted after ${r.batches.length} of ${r.run.plannedBatches} batches; the finished batches are recorded`,
+  ];
+  if (r.abortedInBatch !== undefined)
+    lines.push(
+      `  batch ${r.abortedInBatch} was abandoned in flight: some of its objects may be on the target without a record`,
+    );
   // only an embedded store has a data directory (a server backend never makes the default one)
   if (keptDataDir !== null && existsSync(keptDataDir)) {
-    lines.push(`  its store is kept in ${keptDataDir}: \`ingest-scale run --resume ${r.run.id}\` carries the run on; \`ingest-scale clean ${r.run.id}\` removes its objects, or delete the directory`);
-  }
-  else if (r.run.backend === 'memory') lines.push(`  its objects went with this process (the memory backend)`);
-  else lines.push(`  \`ingest-scale run --resume ${r.run.id}\` carries the run on; \`ingest-scale clean ${r.run.id}\` removes what it stored`);
+    lines.push(
+      `  its store is kept in ${keptDataDir}: \`ingest-scale run --resume ${r.run.id}\` carries the run on; \`ingest-scale clean ${r.run.id}\` removes its objects, or delete the directory`,
+    );
+  } else if (r.run.backend === 'memory') lines.push(`  its objects went with this process (the memory backend)`);
+  else
+    lines.push(
+      `  \`ingest-scale run --resume ${r.run.id}\` carries the run on; \`ingest-scale clean ${r.run.id}\` removes what it stored`,
+    );
   return lines.join('\n');
 }

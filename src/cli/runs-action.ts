@@ -17,7 +17,17 @@ export async function listRuns(ctx: CliContext, flags: { db: string; json?: bool
       ctx.out(
         renderTable(
           ['run', 'label', 'status', 'backend', 'batches', 'objects', 'MB', 'failed ops', 'started'],
-          runs.map((r) => [r.id, r.label ?? '', r.status, r.backend, String(r.batches), formatCount(r.objects), (r.bytes / 1e6).toFixed(1), String(r.failedOps), r.startedAt.replace('T', ' ').slice(0, 19)]),
+          runs.map((r) => [
+            r.id,
+            r.label ?? '',
+            r.status,
+            r.backend,
+            String(r.batches),
+            formatCount(r.objects),
+            (r.bytes / 1e6).toFixed(1),
+            String(r.failedOps),
+            r.startedAt.replace('T', ' ').slice(0, 19),
+          ]),
           ['l', 'l', 'l', 'l', 'r', 'r', 'r', 'r', 'l'],
         ),
       );

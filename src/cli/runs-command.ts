@@ -8,8 +8,14 @@ function deleteCommand(ctx: CliContext): Command {
   return new Command('delete')
     .description("forget a run's records (run, batches, operations); its objects on the target are not touched")
     .argument('<run>', 'run id (or a unique prefix of it), or "last"')
-    .option('--keep-target', "forget the run even though its target may still hold its objects (after `clean`, or to leave them)")
-    .addHelpText('after', '\nThe database is the one of `runs --db PATH` (env INGEST_SCALE_DB).\nExit codes: 0 forgotten, 2 refused (a run still running, or one that may have objects on its target without --keep-target), 4 database problem.')
+    .option(
+      '--keep-target',
+      'forget the run even though its target may still hold its objects (after `clean`, or to leave them)',
+    )
+    .addHelpText(
+      'after',
+      '\nThe database is the one of `runs --db PATH` (env INGEST_SCALE_DB).\nExit codes: 0 forgotten, 2 refused (a run still running, or one that may have objects on its target without --keep-target), 4 database problem.',
+    )
     .action(async (ref: string, _flags: unknown, cmd: Command) => {
       // --db belongs to `runs` (commander gives a parent's options to it wherever they stand)
       const { deleteRun } = await import('./runs-delete.js');

@@ -18,14 +18,20 @@ export interface RunsDeleteFlags {
 }
 
 export async function deleteRun(ctx: CliContext, ref: string, f: RunsDeleteFlags): Promise<ExitCode> {
-  if (!existsSync(f.db)) throw new UsageError('E_DB', `no results database at ${f.db}`, 'pass --db PATH of an existing database');
+  if (!existsSync(f.db))
+    throw new UsageError('E_DB', `no results database at ${f.db}`, 'pass --db PATH of an existing database');
   const store = await ResultsStore.open(f.db, 'write');
   try {
     const run = await store.resolveRun(ref);
     if (run.status === 'running') {
-      throw new UsageError('E_USAGE', `run ${run.id} is still running (pid ${run.pid ?? '?'} on ${run.runHost ?? '?'})`, 'stop it first (Ctrl-C or SIGTERM), then delete its records');
+      throw new UsageError(
+        'E_USAGE',
+        `run ${run.id} is still running (pid ${run.pid ?? '?'} on ${run.runHost ?? '?'})`,
+        'stop it first (Ctrl-C or SIGTERM), then delete its records',
+      );
     }
-    const nothingLeft = run.source === 'import' || (run.backend === 'leveldb' && run.target !== null && !existsSync(run.target));
+    const nothingLeft =
+      run.source === 'import' || (run.backend === 'leveldb' && run.target !== null && !existsSync(run.target));
     if (!nothingLeft && f.keepTarget !== true) {
       throw new UsageError(
         'E_USAGE',
@@ -34,7 +40,10 @@ export async function deleteRun(ctx: CliContext, ref: string, f: RunsDeleteFlags
       );
     }
     const removed = await store.deleteRun(run.id);
-    ctx.out(`forgot run ${run.id}: ${formatCount(removed.batches)} batches, ${formatCount(removed.ops)} operation records` + (nothingLeft ? '' : ` (its objects on ${run.target ?? run.backend} were not touched)`));
+    ctx.out(
+      `forgot run ${run.id}: ${formatCount(removed.batches)} batches, ${formatCount(removed.ops)} operation records` +
+        (nothingLeft ? '' : ` (its objects on ${run.target ?? run.backend} were not touched)`),
+    );
     return ExitCode.Ok;
   } finally {
     await store.close();

@@ -33,17 +33,35 @@ export function serveCommand(ctx: CliContext): Command {
   return new Command('serve')
     .description('run a reference server that speaks a repository protocol (for tests, demos and CI)')
     .addOption(
-      new Option('--protocol <name>', 'fedora3: Fedora 3.8 REST API at /fedora; ldp: Fedora 6 HTTP API (LDP) at /rest; http-put: a WebDAV-style PUT store in memory with a known cost model')
+      new Option(
+        '--protocol <name>',
+        'fedora3: Fedora 3.8 REST API at /fedora; ldp: Fedora 6 HTTP API (LDP) at /rest; http-put: a WebDAV-style PUT store in memory with a known cost model',
+      )
         .choices(['fedora3', 'ldp', 'http-put'])
         .makeOptionMandatory(),
     )
-    .option('--cost <model>', 'http-put: the per-PUT cost as the store fills: constant, linear:FACTOR (FACTOR x the base cost at --fill), step:AT:FACTOR (from resource AT on), stalls:EVERY:FOR (the whole server pauses FOR every EVERY resources)', 'constant')
-    .option('--base-cost <duration>', 'http-put: what a PUT into the empty store waits before it answers (e.g. 2ms, 500us)', '2ms')
-    .option('--fill <n>', 'http-put: the fill (resources stored) at which linear:FACTOR reaches FACTOR x the base cost', '10000')
+    .option(
+      '--cost <model>',
+      'http-put: the per-PUT cost as the store fills: constant, linear:FACTOR (FACTOR x the base cost at --fill), step:AT:FACTOR (from resource AT on), stalls:EVERY:FOR (the whole server pauses FOR every EVERY resources)',
+      'constant',
+    )
+    .option(
+      '--base-cost <duration>',
+      'http-put: what a PUT into the empty store waits before it answers (e.g. 2ms, 500us)',
+      '2ms',
+    )
+    .option(
+      '--fill <n>',
+      'http-put: the fill (resources stored) at which linear:FACTOR reaches FACTOR x the base cost',
+      '10000',
+    )
     .option('--faults <list>', 'http-put: seeded faults, e.g. 503:5%,reset:2%,hang:0.1%,slow:200ms (slow:D[:P%])')
     .option('--seed <n>', 'http-put: seed of the fault draws', '1')
     .addOption(
-      new Option('--containment <mode>', 'ldp: keyed stores one key per child (scales); document rewrites each container\'s child list on every insert (the ModeShape failure mode, O(children) per insert)')
+      new Option(
+        '--containment <mode>',
+        "ldp: keyed stores one key per child (scales); document rewrites each container's child list on every insert (the ModeShape failure mode, O(children) per insert)",
+      )
         .choices(['keyed', 'document'])
         .default('keyed'),
     )
@@ -62,12 +80,23 @@ export function serveCommand(ctx: CliContext): Command {
       const port = parseIntFlag(f.port, '--port', 0, 65535);
       const password = process.env[SERVER_PASSWORD_ENV];
       if (f.user !== undefined && !password) {
-        throw new UsageError('E_BAD_FLAG', `--user ${f.user} needs a password`, `set the ${SERVER_PASSWORD_ENV} environment variable`);
+        throw new UsageError(
+          'E_BAD_FLAG',
+          `--user ${f.user} needs a password`,
+          `set the ${SERVER_PASSWORD_ENV} environment variable`,
+        );
       }
       if (f.protocol === 'http-put' && (f.user !== undefined || f.data !== undefined)) {
-        throw new UsageError('E_BAD_FLAG', `--protocol http-put takes neither --user nor --data`, 'the ground-truth store keeps its bodies in memory and takes no credentials');
+        throw new UsageError(
+          'E_BAD_FLAG',
+          `--protocol http-put takes neither --user nor --data`,
+          'the ground-truth store keeps its bodies in memory and takes no credentials',
+        );
       }
-      const temp = f.data === undefined && f.protocol !== 'http-put' ? mkdtempSync(join(tmpdir(), 'ingest-scale-serve-')) : undefined;
+      const temp =
+        f.data === undefined && f.protocol !== 'http-put'
+          ? mkdtempSync(join(tmpdir(), 'ingest-scale-serve-'))
+          : undefined;
       const dataDir = f.data ?? temp ?? null;
       try {
         const auth = f.user === undefined ? {} : { user: f.user, password };
@@ -76,14 +105,28 @@ export function serveCommand(ctx: CliContext): Command {
           f.protocol === 'http-put'
             ? await startGroundTruth(ctx, f, port)
             : f.protocol === 'ldp'
-              ? await (await import('../servers/ldp/ldp-server.js')).startLdpServer({ host: f.host, port, dataDir: dataDir as string, containment: f.containment, ...auth })
-              : await (await import('../servers/fedora3/fedora3-server.js')).startFedora3Server({ host: f.host, port, dataDir: dataDir as string, ...auth });
+              ? await (
+                  await import('../servers/ldp/ldp-server.js')
+                ).startLdpServer({
+                  host: f.host,
+                  port,
+                  dataDir: dataDir as string,
+                  containment: f.containment,
+                  ...auth,
+                })
+              : await (
+                  await import('../servers/fedora3/fedora3-server.js')
+                ).startFedora3Server({ host: f.host, port, dataDir: dataDir as string, ...auth });
         if (f.json) ctx.out(JSON.stringify({ url: server.url, pid: process.pid, data: dataDir }));
         else {
           ctx.out(server.url);
-          if (f.protocol !== 'http-put') ctx.err(`${f.protocol} reference server${f.protocol === 'ldp' ? ` (${f.containment} containment)` : ''} listening on ${server.url} (data: ${dataDir}${f.user ? `; user ${f.user} required` : ''}); Ctrl-C to stop`);
+          if (f.protocol !== 'http-put')
+            ctx.err(
+              `${f.protocol} reference server${f.protocol === 'ldp' ? ` (${f.containment} containment)` : ''} listening on ${server.url} (data: ${dataDir}${f.user ? `; user ${f.user} required` : ''}); Ctrl-C to stop`,
+            );
         }
-        if (!['127.0.0.1', 'localhost', '::1'].includes(f.host)) ctx.err(`warning: bound to ${f.host}: the server is reachable from other machines`);
+        if (!['127.0.0.1', 'localhost', '::1'].includes(f.host))
+          ctx.err(`warning: bound to ${f.host}: the server is reachable from other machines`);
         await new Promise<void>((resolve) => {
           const stop = (): void => resolve();
           process.once('SIGINT', stop);
@@ -98,16 +141,26 @@ export function serveCommand(ctx: CliContext): Command {
 }
 
 /** The ground-truth PUT store; its settings are checked before anything binds. */
-async function startGroundTruth(ctx: CliContext, f: ServeFlags, port: number): Promise<{ url: string; close(): Promise<void> }> {
+async function startGroundTruth(
+  ctx: CliContext,
+  f: ServeFlags,
+  port: number,
+): Promise<{ url: string; close(): Promise<void> }> {
   const { parseCostModel, parseDurationMs, describeCost } = await import('../servers/http-put/cost-model.js');
   const { parseFaults, NO_FAULTS } = await import('../servers/http-put/faults.js');
-  const cost = { model: parseCostModel(f.cost), baseMs: parseDurationMs(f.baseCost, '--base-cost'), fill: parseIntFlag(f.fill, '--fill', 1, Number.MAX_SAFE_INTEGER) };
+  const cost = {
+    model: parseCostModel(f.cost),
+    baseMs: parseDurationMs(f.baseCost, '--base-cost'),
+    fill: parseIntFlag(f.fill, '--fill', 1, Number.MAX_SAFE_INTEGER),
+  };
   const faults = f.faults === undefined ? NO_FAULTS : parseFaults(f.faults);
   const seed = parseIntFlag(f.seed, '--seed', 0, 2 ** 32 - 1);
   const { startHttpPutServer } = await import('../servers/http-put/http-put-server.js');
   const server = await startHttpPutServer({ host: f.host, port, cost, faults, seed });
   if (!f.json) {
-    ctx.err(`http-put ground-truth store listening on ${server.url} (in memory; cost ${describeCost(cost)}${f.faults ? `; faults ${f.faults}, seed ${seed}` : ''}); Ctrl-C to stop`);
+    ctx.err(
+      `http-put ground-truth store listening on ${server.url} (in memory; cost ${describeCost(cost)}${f.faults ? `; faults ${f.faults}, seed ${seed}` : ''}); Ctrl-C to stop`,
+    );
   }
   return server;
 }

@@ -23,13 +23,29 @@ export function addWorkloadOptions(cmd: Command): Command {
     .option('-n, --objects <n>', 'objects to ingest (default 60000)')
     .option('--batch-size <n>', 'objects per batch; the gate fits one point per batch (default 200)')
     .option('--concurrency <n>', 'objects in flight inside a batch (default 4)')
-    .option('--datastream <ID:SIZE[:KIND]>', 'a datastream of every object; repeat for several. SIZE: 512, 100KB, 100KiB, 4MiB, uniform:1KiB-1MiB, lognormal:MEDIAN:SIGMA. KIND: random (default) or compressible', (v: string, acc: string[] | undefined) => [...(acc ?? []), v])
+    .option(
+      '--datastream <ID:SIZE[:KIND]>',
+      'a datastream of every object; repeat for several. SIZE: 512, 100KB, 100KiB, 4MiB, uniform:1KiB-1MiB, lognormal:MEDIAN:SIGMA. KIND: random (default) or compressible',
+      (v: string, acc: string[] | undefined) => [...(acc ?? []), v],
+    )
     .option('--seed <n>', 'seed of sizes and content; same seed, same bytes (default 1)')
-    .addOption(new Option('--layout <layout>', 'where objects go: flat (all under one container), pairtree, fanout').choices([...LAYOUTS]))
+    .addOption(
+      new Option('--layout <layout>', 'where objects go: flat (all under one container), pairtree, fanout').choices([
+        ...LAYOUTS,
+      ]),
+    )
     .option('--fanout-width <n>', 'children per level for --layout fanout (default 16)')
     .option('--fanout-depth <n>', 'levels for --layout fanout (default 2)')
-    .addOption(new Option('--verify <mode>', 'readback: read every datastream back after its batch and compare SHA-256 (not timed)').choices([...VERIFY_MODES]))
-    .option('--workload <file.json>', 'read the workload from a JSON file (see fixtures/workloads/); flags override its fields');
+    .addOption(
+      new Option(
+        '--verify <mode>',
+        'readback: read every datastream back after its batch and compare SHA-256 (not timed)',
+      ).choices([...VERIFY_MODES]),
+    )
+    .option(
+      '--workload <file.json>',
+      'read the workload from a JSON file (see fixtures/workloads/); flags override its fields',
+    );
 }
 
 /** The workload overrides the flags give (each value checked; a bad one is a usage error naming its flag). */

@@ -10,7 +10,8 @@
 
 /** The order of the targets (their indices, 0 = the reference) for 1-based batch `batch` of `n` targets. */
 export function batchOrder(batch: number, n: number): number[] {
-  if (!Number.isInteger(batch) || batch < 1) throw new RangeError(`batchOrder: batch must be an integer >= 1, got ${batch}`);
+  if (!Number.isInteger(batch) || batch < 1)
+    throw new RangeError(`batchOrder: batch must be an integer >= 1, got ${batch}`);
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`batchOrder: n must be an integer >= 1, got ${n}`);
   const k = batch - 1;
   const pair = Math.floor(k / 2);

@@ -79,10 +79,29 @@ export function compareAnswer(targets: readonly TargetPhases[], o: AnswerOptions
     const lv: Record<string, LevelAnswer> = {};
     const sc: Record<string, ScalingAnswer> = {};
     for (const t of others) {
-      const paired = pairedLogRatios((t.phases[phase] as PhaseData).perBatchMs, (ref.phases[phase] as PhaseData).perBatchMs, o.warmup);
-      const r = compareToReference(paired, { batchSize: o.batchSize, maxGrowth: o.maxGrowth, ...(o.maxLevelChange === undefined ? {} : { maxLevelChange: o.maxLevelChange }) });
-      lv[t.name] = { estimate: num(r.level.ratio), ci: [num(r.level.ci[0]), num(r.level.ci[1])], verdict: r.level.verdict, pairs: r.pairs, reason: r.level.reason };
-      sc[t.name] = { verdict: r.scaling.verdict, growthRatio: num(r.scaling.growthRatio), ci: [num(r.scaling.ci[0]), num(r.scaling.ci[1])], reason: r.scaling.reason };
+      const paired = pairedLogRatios(
+        (t.phases[phase] as PhaseData).perBatchMs,
+        (ref.phases[phase] as PhaseData).perBatchMs,
+        o.warmup,
+      );
+      const r = compareToReference(paired, {
+        batchSize: o.batchSize,
+        maxGrowth: o.maxGrowth,
+        ...(o.maxLevelChange === undefined ? {} : { maxLevelChange: o.maxLevelChange }),
+      });
+      lv[t.name] = {
+        estimate: num(r.level.ratio),
+        ci: [num(r.level.ci[0]), num(r.level.ci[1])],
+        verdict: r.level.verdict,
+        pairs: r.pairs,
+        reason: r.level.reason,
+      };
+      sc[t.name] = {
+        verdict: r.scaling.verdict,
+        growthRatio: num(r.scaling.growthRatio),
+        ci: [num(r.scaling.ci[0]), num(r.scaling.ci[1])],
+        reason: r.scaling.reason,
+      };
       verdicts.push(r.verdict);
     }
     level[phase] = lv;

@@ -45,11 +45,20 @@ export interface CompareSeries {
 }
 
 function isAnswer(x: unknown): x is CompareAnswer {
-  return typeof x === 'object' && x !== null && (x as { status?: unknown }).status === 'completed' && Array.isArray((x as { targets?: unknown }).targets);
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    (x as { status?: unknown }).status === 'completed' &&
+    Array.isArray((x as { targets?: unknown }).targets)
+  );
 }
 
 /** Per phase, every target but the first (the reference) against it: the answer's pairing and scaling gate (pure). */
-export function ratioSeries(answer: CompareAnswer, targets: readonly TargetSeries[], batchSize: number): CompareSeries['ratios'] {
+export function ratioSeries(
+  answer: CompareAnswer,
+  targets: readonly TargetSeries[],
+  batchSize: number,
+): CompareSeries['ratios'] {
   const [reference, ...others] = targets;
   const ratios: CompareSeries['ratios'] = {};
   for (const p of answer.phasesRun) {
@@ -73,7 +82,11 @@ export async function loadCompareSeries(store: ResultsStore, ref: string): Promi
   const record = await loadCompare(store.db, ref);
   const answer = record.result;
   if (!isAnswer(answer)) {
-    throw new UsageError('E_BAD_FLAG', `compare ${record.id} is ${record.status} and has no answer to report`, 'report a compare that completed (ingest-scale compare ends with its answer)');
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `compare ${record.id} is ${record.status} and has no answer to report`,
+      'report a compare that completed (ingest-scale compare ends with its answer)',
+    );
   }
   const targets: TargetSeries[] = [];
   let batchSize = 0;
@@ -83,8 +96,14 @@ export async function loadCompareSeries(store: ResultsStore, ref: string): Promi
     const batches = await store.batches(link.runId);
     const { ops, verify } = await readPhaseOps(store.db, link.runId);
     const perBatchMs: TargetSeries['perBatchMs'] = {};
-    for (const p of answer.phasesRun) perBatchMs[p] = phaseData(p, batches, ops, answer.warmupBatches, verify).perBatchMs;
-    targets.push({ name: link.target, runId: link.runId, objects: batches.map((b) => b.objectsBefore + b.objects), perBatchMs });
+    for (const p of answer.phasesRun)
+      perBatchMs[p] = phaseData(p, batches, ops, answer.warmupBatches, verify).perBatchMs;
+    targets.push({
+      name: link.target,
+      runId: link.runId,
+      objects: batches.map((b) => b.objectsBefore + b.objects),
+      perBatchMs,
+    });
   }
   return { answer, batchSize, startedAt: record.startedAt, targets, ratios: ratioSeries(answer, targets, batchSize) };
 }

@@ -43,10 +43,14 @@ export interface CompareOptions {
   onBatch?: (target: string, batch: number, planned: number) => void;
 }
 
-export type CompareOutcome = { status: 'completed'; answer: CompareAnswer } | { status: 'aborted'; compareId: string; runs: Record<string, string> };
+export type CompareOutcome =
+  | { status: 'completed'; answer: CompareAnswer }
+  | { status: 'aborted'; compareId: string; runs: Record<string, string> };
 
 /** Makes and preflights every target (before the results database is opened); on any failure releases those made and rethrows. */
-export async function prepareTargets(o: Pick<CompareOptions, 'targets' | 'workload' | 'phases' | 'timeouts' | 'env'>): Promise<PreparedRun[]> {
+export async function prepareTargets(
+  o: Pick<CompareOptions, 'targets' | 'workload' | 'phases' | 'timeouts' | 'env'>,
+): Promise<PreparedRun[]> {
   const out: PreparedRun[] = [];
   try {
     for (const t of o.targets) {
@@ -69,14 +73,28 @@ export async function prepareTargets(o: Pick<CompareOptions, 'targets' | 'worklo
   }
 }
 
-async function targetPhases(store: ResultsStore, name: string, runId: string, phases: readonly Phase[], warmup: number): Promise<TargetPhases> {
+async function targetPhases(
+  store: ResultsStore,
+  name: string,
+  runId: string,
+  phases: readonly Phase[],
+  warmup: number,
+): Promise<TargetPhases> {
   const batches = await store.batches(runId);
   const { ops, verify } = await readPhaseOps(store.db, runId);
-  return { name, runId, phases: Object.fromEntries(phases.map((p) => [p, phaseData(p, batches, ops, warmup, verify)])) };
+  return {
+    name,
+    runId,
+    phases: Object.fromEntries(phases.map((p) => [p, phaseData(p, batches, ops, warmup, verify)])),
+  };
 }
 
 /** Runs the compare on targets made by prepareTargets (in the same order), and releases them. */
-export async function runCompare(store: ResultsStore, prepared: readonly PreparedRun[], o: CompareOptions): Promise<CompareOutcome> {
+export async function runCompare(
+  store: ResultsStore,
+  prepared: readonly PreparedRun[],
+  o: CompareOptions,
+): Promise<CompareOutcome> {
   const compareId = newRunId();
   const planned = plannedBatches(o.workload);
   const names = o.targets.map((t) => t.name);
@@ -103,7 +121,14 @@ export async function runCompare(store: ResultsStore, prepared: readonly Prepare
         order: 'abba',
       },
     });
-    o.onStart?.(compareId, o.targets.map((t, i) => ({ target: t.name, runId: (prepared[i] as PreparedRun).id, info: (prepared[i] as PreparedRun).info })));
+    o.onStart?.(
+      compareId,
+      o.targets.map((t, i) => ({
+        target: t.name,
+        runId: (prepared[i] as PreparedRun).id,
+        info: (prepared[i] as PreparedRun).info,
+      })),
+    );
     const probes: ProbeOptions | undefined = needsGetProbe(o.phases) ? { kinds: ['get'], sample: o.sample } : undefined;
     const sessions = o.targets.map((t, i) =>
       runSession(prepared[i] as PreparedRun, {
@@ -117,7 +142,12 @@ export async function runCompare(store: ResultsStore, prepared: readonly Prepare
         signal: stop.signal,
         ...(o.abortNow ? { abortNow: o.abortNow } : {}),
         beforeBatch: async (batch) => {
-          if (batch === 1) await linkCompareRun(store.db, compareId, { target: t.name, position: i, runId: (prepared[i] as PreparedRun).id });
+          if (batch === 1)
+            await linkCompareRun(store.db, compareId, {
+              target: t.name,
+              position: i,
+              runId: (prepared[i] as PreparedRun).id,
+            });
           await turns.turn(i, batch);
         },
         onBatch: (p) => {
@@ -143,7 +173,8 @@ export async function runCompare(store: ResultsStore, prepared: readonly Prepare
       return { status: 'aborted', compareId, runs };
     }
     const data: TargetPhases[] = [];
-    for (const [i, name] of names.entries()) data.push(await targetPhases(store, name, (prepared[i] as PreparedRun).id, o.phases, o.warmup));
+    for (const [i, name] of names.entries())
+      data.push(await targetPhases(store, name, (prepared[i] as PreparedRun).id, o.phases, o.warmup));
     const answer = compareAnswer(data, {
       compareId,
       phases: o.phases,

@@ -26,14 +26,28 @@ export interface PairedSeries {
 }
 
 /** Pairs two per-batch series (index 0 = batch 1) past `warmup` batches. */
-export function pairedLogRatios(target: readonly (number | null)[], reference: readonly (number | null)[], warmup: number): PairedSeries {
+export function pairedLogRatios(
+  target: readonly (number | null)[],
+  reference: readonly (number | null)[],
+  warmup: number,
+): PairedSeries {
   const batches: number[] = [];
   const logRatios: number[] = [];
   const n = Math.min(target.length, reference.length);
   for (let i = warmup; i < n; i++) {
     const a = target[i];
     const r = reference[i];
-    if (a === null || a === undefined || r === null || r === undefined || !(a > 0) || !(r > 0) || !Number.isFinite(a) || !Number.isFinite(r)) continue;
+    if (
+      a === null ||
+      a === undefined ||
+      r === null ||
+      r === undefined ||
+      !(a > 0) ||
+      !(r > 0) ||
+      !Number.isFinite(a) ||
+      !Number.isFinite(r)
+    )
+      continue;
     batches.push(i + 1);
     logRatios.push(Math.log(a) - Math.log(r));
   }

@@ -44,7 +44,13 @@ function medianOf(values: number[]): number | null {
 }
 
 /** The phase's data of a run (pure, from its batches and operation rows). */
-export function phaseData(phase: Phase, batches: readonly BatchRecord[], ops: readonly OpRow[], warmup: number, verifiedRead: readonly OpRow[]): PhaseData {
+export function phaseData(
+  phase: Phase,
+  batches: readonly BatchRecord[],
+  ops: readonly OpRow[],
+  warmup: number,
+  verifiedRead: readonly OpRow[],
+): PhaseData {
   const kinds = PHASE_OP_KINDS[phase];
   const mine = ops.filter((o) => kinds.includes(o.kind));
   const byBatch = new Map<number, number[]>();
@@ -55,9 +61,15 @@ export function phaseData(phase: Phase, batches: readonly BatchRecord[], ops: re
   const lat = Float64Array.from(ok.map((o) => o.d)).sort();
   const q = (p: number): number | null => (lat.length === 0 ? null : fin(quantileOfSorted(lat, p)));
   const bytes = ok.reduce((s, o) => s + o.bytes, 0);
-  const timeMs = phase === 'put' ? batches.filter((b) => b.index > warmup).reduce((s, b) => s + b.wallMs, 0) : ok.reduce((s, o) => s + o.d, 0);
+  const timeMs =
+    phase === 'put'
+      ? batches.filter((b) => b.index > warmup).reduce((s, b) => s + b.wallMs, 0)
+      : ok.reduce((s, o) => s + o.d, 0);
   const keptValues = perBatchMs.slice(warmup).filter((v): v is number => v !== null);
-  const verified = phase === 'put' ? verifiedRead.filter((o) => o.b > warmup && o.status === 'ok').reduce((s, o) => s + o.bytes, 0) : bytes;
+  const verified =
+    phase === 'put'
+      ? verifiedRead.filter((o) => o.b > warmup && o.status === 'ok').reduce((s, o) => s + o.bytes, 0)
+      : bytes;
   return {
     perBatchMs,
     summary: {

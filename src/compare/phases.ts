@@ -23,7 +23,11 @@ export function parsePhases(raw: string): Phase[] {
   const out: Phase[] = [];
   for (const part of raw.split(',').map((s) => s.trim().toLowerCase())) {
     if (!(PHASES as readonly string[]).includes(part)) {
-      throw new UsageError('E_BAD_FLAG', `--phases "${raw}": "${part}" is not a phase`, `give a comma list of ${PHASES.join(', ')} (default put)`);
+      throw new UsageError(
+        'E_BAD_FLAG',
+        `--phases "${raw}": "${part}" is not a phase`,
+        `give a comma list of ${PHASES.join(', ')} (default put)`,
+      );
     }
     if (!out.includes(part as Phase)) out.push(part as Phase);
   }

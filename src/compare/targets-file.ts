@@ -32,29 +32,52 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const MAX_TARGETS = 16;
 
-const bad = (file: string, what: string, hint: string): UsageError => new UsageError('E_BAD_TARGETS', `--targets ${file}: ${what}`, hint);
+const bad = (file: string, what: string, hint: string): UsageError =>
+  new UsageError('E_BAD_TARGETS', `--targets ${file}: ${what}`, hint);
 
-const runOptions = (m: BackendModule<unknown>): BackendOptionSpec[] => m.options.filter((o) => (o.commands ?? ['run']).includes('run'));
+const runOptions = (m: BackendModule<unknown>): BackendOptionSpec[] =>
+  m.options.filter((o) => (o.commands ?? ['run']).includes('run'));
 
 function flagValueOf(file: string, where: string, spec: BackendOptionSpec, v: unknown): string | true | undefined {
   if (spec.value === undefined) {
-    if (typeof v !== 'boolean') throw bad(file, `${where} must be true or false (it is the switch ${spec.flag})`, `write ${where.split(' ').pop()}: true, or leave it out`);
+    if (typeof v !== 'boolean')
+      throw bad(
+        file,
+        `${where} must be true or false (it is the switch ${spec.flag})`,
+        `write ${where.split(' ').pop()}: true, or leave it out`,
+      );
     return v ? true : undefined;
   }
   if (typeof v !== 'string' && !(typeof v === 'number' && Number.isFinite(v))) {
-    throw bad(file, `${where} must be a string (the value of ${spec.flag} ${spec.value})`, `give it as a JSON string, e.g. "${spec.default ?? '…'}"`);
+    throw bad(
+      file,
+      `${where} must be a string (the value of ${spec.flag} ${spec.value})`,
+      `give it as a JSON string, e.g. "${spec.default ?? '…'}"`,
+    );
   }
   const s = String(v);
-  if (spec.choices && !spec.choices.includes(s)) throw bad(file, `${where} "${s}" is not one of ${spec.choices.join(', ')}`, `use one of: ${spec.choices.join(', ')}`);
+  if (spec.choices && !spec.choices.includes(s))
+    throw bad(
+      file,
+      `${where} "${s}" is not one of ${spec.choices.join(', ')}`,
+      `use one of: ${spec.choices.join(', ')}`,
+    );
   return s;
 }
 
 function parseTarget(file: string, name: string, raw: unknown): CompareTarget {
-  if (!NAME.test(name)) throw bad(file, `target name "${name}" is not allowed`, 'name targets with letters, digits, ".", "_" or "-" (at most 64 characters, not starting with a symbol)');
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(file, `target "${name}" must be an object`, `write "${name}": {"backend": "leveldb"}`);
+  if (!NAME.test(name))
+    throw bad(
+      file,
+      `target name "${name}" is not allowed`,
+      'name targets with letters, digits, ".", "_" or "-" (at most 64 characters, not starting with a symbol)',
+    );
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw bad(file, `target "${name}" must be an object`, `write "${name}": {"backend": "leveldb"}`);
   const t = raw as Record<string, unknown>;
   const names = BACKEND_MODULES.map((m) => m.name);
-  if (typeof t.backend !== 'string') throw bad(file, `target "${name}" has no "backend"`, `add "backend": one of ${names.join(', ')}`);
+  if (typeof t.backend !== 'string')
+    throw bad(file, `target "${name}" has no "backend"`, `add "backend": one of ${names.join(', ')}`);
   const m = BACKEND_MODULES.find((x) => x.name === t.backend);
   if (!m) throw bad(file, `target "${name}": backend "${t.backend}" is unknown`, `use one of: ${names.join(', ')}`);
   const specs = new Map(runOptions(m).map((o) => [optionKey(o.flag), o]));
@@ -62,16 +85,32 @@ function parseTarget(file: string, name: string, raw: unknown): CompareTarget {
   for (const [key, v] of Object.entries(t)) {
     if (key === 'backend') continue;
     if (key === 'passwordEnv' || key === 'tokenEnv') {
-      if (typeof v !== 'string' || !ENV_NAME.test(v)) throw bad(file, `target "${name}": "${key}" must name an environment variable`, `e.g. "${key}": "${key === 'passwordEnv' ? 'OLD_PASSWORD' : 'OLD_TOKEN'}" (the secret itself stays in the environment)`);
+      if (typeof v !== 'string' || !ENV_NAME.test(v))
+        throw bad(
+          file,
+          `target "${name}": "${key}" must name an environment variable`,
+          `e.g. "${key}": "${key === 'passwordEnv' ? 'OLD_PASSWORD' : 'OLD_TOKEN'}" (the secret itself stays in the environment)`,
+        );
       out[key] = v;
       continue;
     }
     const spec = specs.get(key);
     if (!spec) {
-      const other = BACKEND_MODULES.filter((x) => runOptions(x).some((o) => optionKey(o.flag) === key)).map((x) => x.name);
+      const other = BACKEND_MODULES.filter((x) => runOptions(x).some((o) => optionKey(o.flag) === key)).map(
+        (x) => x.name,
+      );
       const takes = [...specs.keys(), 'passwordEnv', 'tokenEnv'].join(', ');
-      const why = other.length > 0 ? `it is for ${other.join(', ')}` : /password|secret|token/i.test(key) ? 'secrets never go in the file' : 'no backend takes it';
-      throw bad(file, `target "${name}": key "${key}" is not taken by backend ${m.name} (${why})`, `${m.name} takes: ${takes}`);
+      const why =
+        other.length > 0
+          ? `it is for ${other.join(', ')}`
+          : /password|secret|token/i.test(key)
+            ? 'secrets never go in the file'
+            : 'no backend takes it';
+      throw bad(
+        file,
+        `target "${name}": key "${key}" is not taken by backend ${m.name} (${why})`,
+        `${m.name} takes: ${takes}`,
+      );
     }
     const value = flagValueOf(file, `target "${name}" key "${key}"`, spec, v);
     if (value !== undefined) out.flags[key] = value;
@@ -81,15 +120,36 @@ function parseTarget(file: string, name: string, raw: unknown): CompareTarget {
 
 /** Validates parsed JSON as a targets file (pure): the targets in file order, the first the reference. */
 export function parseTargets(file: string, json: unknown): CompareTarget[] {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw bad(file, 'must hold a JSON object', 'write {"targets": {"a": {"backend": "leveldb"}, "b": {"backend": "leveldb"}}}');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw bad(
+      file,
+      'must hold a JSON object',
+      'write {"targets": {"a": {"backend": "leveldb"}, "b": {"backend": "leveldb"}}}',
+    );
   const top = json as Record<string, unknown>;
   const extra = Object.keys(top).find((k) => k !== 'targets');
-  if (extra !== undefined) throw bad(file, `key "${extra}" is not known`, 'the file holds only "targets"; workload flags go on the command line');
+  if (extra !== undefined)
+    throw bad(
+      file,
+      `key "${extra}" is not known`,
+      'the file holds only "targets"; workload flags go on the command line',
+    );
   const targets = top.targets;
-  if (typeof targets !== 'object' || targets === null || Array.isArray(targets)) throw bad(file, '"targets" must be an object of named targets', 'write "targets": {"a": {…}, "b": {…}} (the first is the reference)');
+  if (typeof targets !== 'object' || targets === null || Array.isArray(targets))
+    throw bad(
+      file,
+      '"targets" must be an object of named targets',
+      'write "targets": {"a": {…}, "b": {…}} (the first is the reference)',
+    );
   const entries = Object.entries(targets as Record<string, unknown>);
-  if (entries.length < 2) throw bad(file, `names ${entries.length} target${entries.length === 1 ? '' : 's'}; a compare needs at least 2`, 'add a second target to compare against the first');
-  if (entries.length > MAX_TARGETS) throw bad(file, `names ${entries.length} targets, more than ${MAX_TARGETS}`, 'split the compare');
+  if (entries.length < 2)
+    throw bad(
+      file,
+      `names ${entries.length} target${entries.length === 1 ? '' : 's'}; a compare needs at least 2`,
+      'add a second target to compare against the first',
+    );
+  if (entries.length > MAX_TARGETS)
+    throw bad(file, `names ${entries.length} targets, more than ${MAX_TARGETS}`, 'split the compare');
   return entries.map(([name, raw]) => parseTarget(file, name, raw));
 }
 
@@ -99,7 +159,11 @@ export function readTargetsFile(file: string): CompareTarget[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError('E_FILE_UNREADABLE', `--targets ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, 'give the path of a JSON targets file');
+    throw new UsageError(
+      'E_FILE_UNREADABLE',
+      `--targets ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      'give the path of a JSON targets file',
+    );
   }
   let json: unknown;
   try {
@@ -115,10 +179,18 @@ export function targetSecrets(t: CompareTarget, env: NodeJS.ProcessEnv): { passw
   const password = (t.passwordEnv === undefined ? env.INGEST_SCALE_PASSWORD : env[t.passwordEnv]) || undefined;
   const token = (t.tokenEnv === undefined ? env.INGEST_SCALE_TOKEN : env[t.tokenEnv]) || undefined;
   if (t.passwordEnv !== undefined && password === undefined) {
-    throw new UsageError('E_BAD_TARGETS', `target "${t.name}": passwordEnv names ${t.passwordEnv}, which is not set`, `export ${t.passwordEnv}=… before compare, or drop passwordEnv`);
+    throw new UsageError(
+      'E_BAD_TARGETS',
+      `target "${t.name}": passwordEnv names ${t.passwordEnv}, which is not set`,
+      `export ${t.passwordEnv}=… before compare, or drop passwordEnv`,
+    );
   }
   if (t.tokenEnv !== undefined && token === undefined) {
-    throw new UsageError('E_BAD_TARGETS', `target "${t.name}": tokenEnv names ${t.tokenEnv}, which is not set`, `export ${t.tokenEnv}=… before compare, or drop tokenEnv`);
+    throw new UsageError(
+      'E_BAD_TARGETS',
+      `target "${t.name}": tokenEnv names ${t.tokenEnv}, which is not set`,
+      `export ${t.tokenEnv}=… before compare, or drop tokenEnv`,
+    );
   }
   return { ...(password === undefined ? {} : { password }), ...(token === undefined ? {} : { token }) };
 }

@@ -17,7 +17,10 @@ export interface RecordedObjects {
   bytesWritten: number;
 }
 
-export async function recordedObjects(store: Pick<ResultsStore, 'createdObjects' | 'batches' | 'ops' | 'db'>, runId: string): Promise<RecordedObjects> {
+export async function recordedObjects(
+  store: Pick<ResultsStore, 'createdObjects' | 'batches' | 'ops' | 'db'>,
+  runId: string,
+): Promise<RecordedObjects> {
   const batches = await store.batches(runId);
   const bytesWritten = batches.reduce((n, b) => n + b.bytes, 0);
   const seen = new Map<string, number>();
@@ -26,7 +29,8 @@ export async function recordedObjects(store: Pick<ResultsStore, 'createdObjects'
   if (created.length === 0) {
     for (const b of batches) {
       for (const op of await store.ops(runId, b.index)) {
-        if (op.kind === 'add-datastream' && op.status === 'ok' && !seen.has(op.objectId)) seen.set(op.objectId, op.objectIndex);
+        if (op.kind === 'add-datastream' && op.status === 'ok' && !seen.has(op.objectId))
+          seen.set(op.objectId, op.objectIndex);
       }
     }
   }

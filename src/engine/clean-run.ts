@@ -46,12 +46,22 @@ export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
   const { run } = o;
   const result: CleanResult = { objects: o.objects.length, removed: 0, alreadyGone: 0, failed: 0, errors: {} };
   if (run.source !== 'run' || run.target === null) {
-    throw new UsageError('E_USAGE', `run ${run.id} was imported; it has no objects on any target`, 'clean only runs made by `ingest-scale run`');
+    throw new UsageError(
+      'E_USAGE',
+      `run ${run.id} was imported; it has no objects on any target`,
+      'clean only runs made by `ingest-scale run`',
+    );
   }
   const flags = o.access.flags ?? {};
   refuseForeignCleanFlags(run.id, run.backend, flags);
   const entry = backendModule(run.backend);
-  const recorded = { id: run.id, backend: run.backend, target: run.target, targetInfo: run.targetInfo, workload: run.workload as Workload };
+  const recorded = {
+    id: run.id,
+    backend: run.backend,
+    target: run.target,
+    targetInfo: run.targetInfo,
+    workload: run.workload as Workload,
+  };
   const reopened = entry.fromRecorded(recorded, {
     flags,
     concurrency: o.concurrency,
@@ -65,13 +75,29 @@ export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
     await backend.preflight();
     if (canCleanAll(backend)) {
       const bulk = await backend.cleanAll();
-      return { objects: bulk.removed + bulk.failed, removed: bulk.removed, alreadyGone: 0, failed: bulk.failed, errors: bulk.errors, unit: 'keys' };
+      return {
+        objects: bulk.removed + bulk.failed,
+        removed: bulk.removed,
+        alreadyGone: 0,
+        failed: bulk.failed,
+        errors: bulk.errors,
+        unit: 'keys',
+      };
     }
-    if (!canRemove(backend)) throw new RunFailedError('E_TARGET', `backend ${run.backend} cannot delete objects, so run ${run.id} cannot be cleaned`, { hint: "remove them with the store's own tools" });
+    if (!canRemove(backend))
+      throw new RunFailedError(
+        'E_TARGET',
+        `backend ${run.backend} cannot delete objects, so run ${run.id} cannot be cleaned`,
+        { hint: "remove them with the store's own tools" },
+      );
     if (o.objects.length === 0 && (o.bytesWritten ?? 0) > 0) {
-      throw new RunFailedError('E_TARGET', `run ${run.id} wrote ${o.bytesWritten} bytes to ${run.target}, but its records name no object that clean can remove`, {
-        hint: `remove what the run stored with the store's own tools (look for ingest-scale-${run.id} or the run's id prefix ${run.id.slice(0, 6)}-)`,
-      });
+      throw new RunFailedError(
+        'E_TARGET',
+        `run ${run.id} wrote ${o.bytesWritten} bytes to ${run.target}, but its records name no object that clean can remove`,
+        {
+          hint: `remove what the run stored with the store's own tools (look for ingest-scale-${run.id} or the run's id prefix ${run.id.slice(0, 6)}-)`,
+        },
+      );
     }
     const fail = (e: unknown): void => {
       const code = errorCodeOf(e);

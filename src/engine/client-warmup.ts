@@ -50,17 +50,25 @@ export interface WarmupResult {
   skipped: string | null;
 }
 
-export async function warmUpClient(backend: Backend, w: Workload, idPrefix: string, count = warmupObjects(w)): Promise<WarmupResult> {
+export async function warmUpClient(
+  backend: Backend,
+  w: Workload,
+  idPrefix: string,
+  count = warmupObjects(w),
+): Promise<WarmupResult> {
   if (count <= 0) return { objects: 0, skipped: 'no objects to warm with' };
   if (!canRemove(backend)) return { objects: 0, skipped: `backend ${backend.name} cannot remove objects` };
   const lifecycle = hasBatchLifecycle(backend) ? backend : null;
   // a layout with levels would leave the warm-up's own level containers behind
-  if (lifecycle && w.layout !== 'flat') return { objects: 0, skipped: `layout ${w.layout}: the warm-up would leave level containers behind` };
+  if (lifecycle && w.layout !== 'flat')
+    return { objects: 0, skipped: `layout ${w.layout}: the warm-up would leave level containers behind` };
   const plans = Array.from({ length: count }, (_, k) => planObject(w, w.objects + k, { idPrefix: `${idPrefix}warm-` }));
   // the batch's own work around it too (a transaction per batch is begun and committed), as a batch does
   if (lifecycle) await lifecycle.prepareBatch(plans);
   const begun = lifecycle ? await lifecycle.beginBatch() : [];
-  const timings = begun.some((t) => t.status === 'failed') ? [] : await runPool(plans, w.concurrency, (p) => backend.ingest(p));
+  const timings = begun.some((t) => t.status === 'failed')
+    ? []
+    : await runPool(plans, w.concurrency, (p) => backend.ingest(p));
   if (lifecycle) await lifecycle.endBatch();
   const failed = timings.flat().filter((t) => t.status === 'failed').length + (timings.length === 0 ? count : 0);
   // each removal is tried twice (a transient failure of the target is not a reason to fail the run)
@@ -79,9 +87,13 @@ export async function warmUpClient(backend: Backend, w: Workload, idPrefix: stri
   const left = removals.filter((r): r is string => r !== null);
   // an object whose writes all failed may not exist: only a failed removal of a written one counts
   if (left.length > failed) {
-    throw new RunFailedError('E_TARGET', `${left.length} of ${count} warm-up objects could not be removed before batch 1 (first: ${left[0]})`, {
-      hint: `remove the objects named ${idPrefix}warm-* on the target, and check that it accepts deletes`,
-    });
+    throw new RunFailedError(
+      'E_TARGET',
+      `${left.length} of ${count} warm-up objects could not be removed before batch 1 (first: ${left[0]})`,
+      {
+        hint: `remove the objects named ${idPrefix}warm-* on the target, and check that it accepts deletes`,
+      },
+    );
   }
   return { objects: count, skipped: null };
 }

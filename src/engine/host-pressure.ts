@@ -56,7 +56,16 @@ export function parseProcStat(text: string | null): HostSnapshot['jiffies'] {
   if (!line?.startsWith('cpu ')) return null;
   const f = line.trim().split(/\s+/).slice(1, 9).map(Number);
   if (f.length < 8 || f.some((v) => !Number.isFinite(v))) return null;
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = f as [number, number, number, number, number, number, number, number];
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = f as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const all = user + nice + system + idle + iowait + irq + softirq + steal;
   return { all, busy: user + nice + system + irq + softirq, steal };
 }
@@ -89,7 +98,8 @@ const share = (v: number): number => Math.min(1, Math.max(0, v));
 export function hostSample(a: HostSnapshot, b: HostSnapshot, ops: number, cores = cpus().length): HostSample {
   const wallUs = Number(b.wallNs - a.wallNs) / 1000;
   const ownUs = b.ownCpuUs - a.ownCpuUs;
-  const pressure = (x: number | null, y: number | null): number | null => (x === null || y === null || wallUs <= 0 ? null : share((y - x) / wallUs));
+  const pressure = (x: number | null, y: number | null): number | null =>
+    x === null || y === null || wallUs <= 0 ? null : share((y - x) / wallUs);
   let steal: number | null = null;
   let othersCpu: number | null = null;
   if (a.jiffies && b.jiffies && wallUs > 0) {
@@ -107,6 +117,9 @@ export function hostSample(a: HostSnapshot, b: HostSnapshot, ops: number, cores 
     othersCpu,
     load1: load,
     toolCpuMsPerOp: ops > 0 ? ownUs / 1000 / ops : null,
-    toolCpuWait: a.runDelayNs === null || b.runDelayNs === null || wallUs <= 0 ? null : share((b.runDelayNs - a.runDelayNs) / 1000 / wallUs),
+    toolCpuWait:
+      a.runDelayNs === null || b.runDelayNs === null || wallUs <= 0
+        ? null
+        : share((b.runDelayNs - a.runDelayNs) / 1000 / wallUs),
   };
 }

@@ -4,7 +4,12 @@
  * `ahead`, when given, is told the item that comes next as soon as fn has started on one (so its
  * work can overlap fn's wait); anything it throws is ignored.
  */
-export async function runPool<T, R>(items: readonly T[], concurrency: number, fn: (item: T, i: number) => Promise<R>, ahead?: (item: T) => void): Promise<R[]> {
+export async function runPool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  fn: (item: T, i: number) => Promise<R>,
+  ahead?: (item: T) => void,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;

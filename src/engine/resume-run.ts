@@ -24,14 +24,20 @@ import type { ResumeFrom } from './run-session.js';
  * run's; only access (--user, --ca, --profile, the secrets from the environment) comes from now.
  */
 export async function reopenTarget(run: RunRecord, access: Omit<Access, 'purpose' | 'concurrency'>): Promise<Backend> {
-  if (run.target === null) throw new UsageError('E_USAGE', `run ${run.id} recorded no target; it cannot be resumed`, 'start a new run');
+  if (run.target === null)
+    throw new UsageError('E_USAGE', `run ${run.id} recorded no target; it cannot be resumed`, 'start a new run');
   const entry = backendModule(run.backend);
   const workload = run.workload as Workload;
   const reopened = entry.fromRecorded(
     { id: run.id, backend: run.backend, target: run.target, targetInfo: run.targetInfo, workload },
     { ...access, concurrency: workload.concurrency, purpose: 'resume' },
   );
-  if ('gone' in reopened) throw new UsageError('E_USAGE', `run ${run.id} cannot be resumed: ${reopened.gone}`, `start a new run (\`ingest-scale runs delete ${run.id}\` forgets this one)`);
+  if ('gone' in reopened)
+    throw new UsageError(
+      'E_USAGE',
+      `run ${run.id} cannot be resumed: ${reopened.gone}`,
+      `start a new run (\`ingest-scale runs delete ${run.id}\` forgets this one)`,
+    );
   return entry.create(reopened.options);
 }
 
@@ -39,35 +45,68 @@ export async function reopenTarget(run: RunRecord, access: Omit<Access, 'purpose
 export const RESUMABLE: readonly RunRecord['status'][] = ['aborted', 'interrupted'];
 
 export function checkResumable(run: RunRecord): void {
-  if (run.source !== 'run') throw new UsageError('E_USAGE', `run ${run.id} is an import; there is nothing to resume`, 'resume a run made by `ingest-scale run`');
+  if (run.source !== 'run')
+    throw new UsageError(
+      'E_USAGE',
+      `run ${run.id} is an import; there is nothing to resume`,
+      'resume a run made by `ingest-scale run`',
+    );
   if (!RESUMABLE.includes(run.status)) {
-    const why = run.status === 'running' ? `is still running (pid ${run.pid ?? '?'} on ${run.runHost ?? '?'})` : `is ${run.status}`;
-    throw new UsageError('E_USAGE', `run ${run.id} ${why}; only an aborted or interrupted run can be resumed`, 'see `ingest-scale runs`; start a new run with `ingest-scale run`');
+    const why =
+      run.status === 'running'
+        ? `is still running (pid ${run.pid ?? '?'} on ${run.runHost ?? '?'})`
+        : `is ${run.status}`;
+    throw new UsageError(
+      'E_USAGE',
+      `run ${run.id} ${why}; only an aborted or interrupted run can be resumed`,
+      'see `ingest-scale runs`; start a new run with `ingest-scale run`',
+    );
   }
 }
 
-export async function planResume(store: ResultsStore, run: RunRecord, backend: Backend, idPrefix: string): Promise<ResumeFrom> {
+export async function planResume(
+  store: ResultsStore,
+  run: RunRecord,
+  backend: Backend,
+  idPrefix: string,
+): Promise<ResumeFrom> {
   const previous = await store.batches(run.id);
   previous.forEach((b, i) => {
-    if (b.index !== i + 1) throw new RunFailedError('E_DB', `run ${run.id} has batch ${b.index} recorded where batch ${i + 1} belongs; it cannot be resumed`);
+    if (b.index !== i + 1)
+      throw new RunFailedError(
+        'E_DB',
+        `run ${run.id} has batch ${b.index} recorded where batch ${i + 1} belongs; it cannot be resumed`,
+      );
   });
   const carryOps: OpTiming[] = [];
   for (const intent of await unfinishedIntents(store.db, run.id)) {
-    if (!canRemove(backend)) throw new UsageError('E_USAGE', `backend ${backend.name} cannot remove objects, so batch ${intent.batch} of run ${run.id} cannot be recovered`, 'clean the run and start a new one');
+    if (!canRemove(backend))
+      throw new UsageError(
+        'E_USAGE',
+        `backend ${backend.name} cannot remove objects, so batch ${intent.batch} of run ${run.id} cannot be recovered`,
+        'clean the run and start a new one',
+      );
     for (let index = intent.firstIndex; index < intent.firstIndex + intent.objects; index++) {
       const id = `${idPrefix}${index}`;
-      const op = await timeOp({ kind: 'delete', objectId: id, objectIndex: index, datastreamId: null, bytes: 0 }, async () => {
-        try {
-          await backend.remove({ id, index });
-        } catch (e) {
-          // never written, or already gone: nothing to recover
-          if (errorCodeOf(e) !== 'E_NOT_FOUND') throw e;
-        }
-      });
+      const op = await timeOp(
+        { kind: 'delete', objectId: id, objectIndex: index, datastreamId: null, bytes: 0 },
+        async () => {
+          try {
+            await backend.remove({ id, index });
+          } catch (e) {
+            // never written, or already gone: nothing to recover
+            if (errorCodeOf(e) !== 'E_NOT_FOUND') throw e;
+          }
+        },
+      );
       if (op.status === 'failed') {
-        throw new RunFailedError('E_TARGET', `cannot remove object ${id}, possibly half-written by batch ${intent.batch} of run ${run.id} (${op.errorCode})`, {
-          hint: 'check the target, then resume again',
-        });
+        throw new RunFailedError(
+          'E_TARGET',
+          `cannot remove object ${id}, possibly half-written by batch ${intent.batch} of run ${run.id} (${op.errorCode})`,
+          {
+            hint: 'check the target, then resume again',
+          },
+        );
       }
       carryOps.push(op);
     }

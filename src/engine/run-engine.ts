@@ -93,7 +93,11 @@ interface BatchWork {
 export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   const { workload: w, backend } = o;
   if (w.verify === 'readback' && !canRead(backend)) {
-    throw new UsageError('E_BAD_FLAG', `--verify readback: backend ${backend.name} cannot read content back`, 'use --verify none with this backend');
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `--verify readback: backend ${backend.name} cannot read content back`,
+      'use --verify none with this backend',
+    );
   }
   const total = plannedBatches(w);
   // one object in flight: its successor's content is made while the store answers it (PrepareCapability)
@@ -121,7 +125,9 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     const hostBefore = hostSnapshot();
     const startNs = process.hrtime.bigint();
     const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
-    const perObject = beginOps.some((op) => op.status === 'failed') ? [] : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
+    const perObject = beginOps.some((op) => op.status === 'failed')
+      ? []
+      : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
     const endOps = lifecycle ? await lifecycle.endBatch() : [];
     const wallNs = process.hrtime.bigint() - startNs;
     const ingestOps = [...beginOps, ...perObject.flat(), ...endOps];
@@ -137,12 +143,17 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
 
   if (o.warmUp === true && batches.length === 0 && total > 0 && !o.signal?.aborted) {
     // a second signal during the warm-up stops the run at once: nothing was recorded
-    if ((await untilAborted(warmUpClient(backend, w, o.idPrefix), o.abortNow)) === ABORTED) return { status: 'aborted', batches };
+    if ((await untilAborted(warmUpClient(backend, w, o.idPrefix), o.abortNow)) === ABORTED)
+      return { status: 'aborted', batches };
   }
   for (let b = batches.length; b < total; b++) {
     await o.beforeBatch?.(b + 1);
     if (o.signal?.aborted || o.abortNow?.aborted) return { status: 'aborted', batches };
-    await o.sink.recordIntent?.(o.runId, { batch: b + 1, firstIndex: b * w.batchSize, objects: Math.min(w.batchSize, w.objects - b * w.batchSize) });
+    await o.sink.recordIntent?.(o.runId, {
+      batch: b + 1,
+      firstIndex: b * w.batchSize,
+      objects: Math.min(w.batchSize, w.objects - b * w.batchSize),
+    });
     const work = await untilAborted(runBatch(b), o.abortNow);
     // aborted in flight: the batch is not recorded (its objects may be half-written on the target)
     if (work === ABORTED) return { status: 'aborted', batches, abortedInBatch: b + 1 };
@@ -150,8 +161,15 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     const prepOps = carry.length > 0 ? [...carry, ...work.prepOps] : work.prepOps;
     carry = [];
 
-    const batch = summariseBatch({ index: b + 1, objects: plans.length, objectsBefore: objectsDone, startNs, wallNs, startedAt }, ingestOps);
-    await o.sink.recordBatch(o.runId, batch, toOpRecords([...prepOps, ...ingestOps, ...verifyOps, ...probeOps], startNs));
+    const batch = summariseBatch(
+      { index: b + 1, objects: plans.length, objectsBefore: objectsDone, startNs, wallNs, startedAt },
+      ingestOps,
+    );
+    await o.sink.recordBatch(
+      o.runId,
+      batch,
+      toOpRecords([...prepOps, ...ingestOps, ...verifyOps, ...probeOps], startNs),
+    );
     await o.sink.recordHost?.(o.runId, batch.index, work.host);
     batches.push(batch);
 
@@ -160,13 +178,25 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     opsDone += ingestOps.length;
     failedOps += batch.failedOps;
     verifyFailed += verifyOps.filter((v) => v.status === 'failed').length;
-    o.onBatch?.({ batch, plannedBatches: total, objectsDone, bytesDone, failedOps, verifyFailed, elapsedMs: Number(process.hrtime.bigint() - runStart) / 1e6 });
+    o.onBatch?.({
+      batch,
+      plannedBatches: total,
+      objectsDone,
+      bytesDone,
+      failedOps,
+      verifyFailed,
+      elapsedMs: Number(process.hrtime.bigint() - runStart) / 1e6,
+    });
 
     if (verifyFailed > 0) {
       const first = verifyOps.find((v) => v.status === 'failed');
-      throw new RunFailedError('E_VERIFY', `${verifyFailed} datastream(s) read back with the wrong bytes by batch ${b + 1} (first: ${first?.objectId}/${first?.datastreamId})`, {
-        hint: 'the target stored or returned content that differs from what was sent; see the verify operations in the results database',
-      });
+      throw new RunFailedError(
+        'E_VERIFY',
+        `${verifyFailed} datastream(s) read back with the wrong bytes by batch ${b + 1} (first: ${first?.objectId}/${first?.datastreamId})`,
+        {
+          hint: 'the target stored or returned content that differs from what was sent; see the verify operations in the results database',
+        },
+      );
     }
     if (overErrorBudget(failedOps, opsDone, o.maxErrorRate)) {
       const codes = [...new Set(ingestOps.filter((x) => x.errorCode).map((x) => x.errorCode))].slice(0, 3).join(', ');

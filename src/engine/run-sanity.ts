@@ -49,7 +49,11 @@ export function freeBytes(path: string): number {
   return s.bavail * s.bsize;
 }
 
-export function checkFreeSpace(w: Pick<Workload, 'objects' | 'datastreams'>, dataDir: string, free: number = freeBytes(dataDir)): void {
+export function checkFreeSpace(
+  w: Pick<Workload, 'objects' | 'datastreams'>,
+  dataDir: string,
+  free: number = freeBytes(dataDir),
+): void {
   const planned = plannedBytes(w);
   if (planned > free) {
     throw new UsageError(

@@ -70,7 +70,16 @@ export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
   const removeData = (o.dataDir === undefined || o.dataDir === defaultDir) && o.keepData !== true;
   // the embedded store writes into dataDir: a run that cannot fit is refused before anything is made
   if (o.backend === 'leveldb' && o.ignoreFreeSpace !== true) checkFreeSpace(o.workload, dataDir);
-  const backend = o.reopen ? await o.reopen() : await createFromFlags(o.backend, { dataDir, concurrency: o.workload.concurrency, runId: id, workload: o.workload, purpose: 'run', ...(o.target ?? {}) });
+  const backend = o.reopen
+    ? await o.reopen()
+    : await createFromFlags(o.backend, {
+        dataDir,
+        concurrency: o.workload.concurrency,
+        runId: id,
+        workload: o.workload,
+        purpose: 'run',
+        ...(o.target ?? {}),
+      });
   const release = async (opts: { keepData?: boolean } = {}): Promise<void> => {
     await backend.close();
     if (removeData && opts.keepData !== true) rmSync(dataDir, { recursive: true, force: true });
@@ -151,13 +160,29 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
     pid: process.pid,
     runHost: hostname(),
     heartbeatAt: new Date().toISOString(),
-    settings: { maxErrorRate: o.maxErrorRate, maxGrowth: o.maxGrowth, stopEarly: o.stopEarly === true, retries: o.retries ?? DEFAULT_RETRY_POLICY.retries, ...(o.minDetectable === undefined ? {} : { minDetectable: o.minDetectable }) },
+    settings: {
+      maxErrorRate: o.maxErrorRate,
+      maxGrowth: o.maxGrowth,
+      stopEarly: o.stopEarly === true,
+      retries: o.retries ?? DEFAULT_RETRY_POLICY.retries,
+      ...(o.minDetectable === undefined ? {} : { minDetectable: o.minDetectable }),
+    },
   };
-  const run: RunRecord = resume ? { ...resume.run, status: 'running', pid: process.pid, runHost: hostname(), heartbeatAt: new Date().toISOString() } : fresh;
-  if (!resume && o.probes && run.settings) run.settings.probes = { kinds: [...o.probes.kinds], sample: o.probes.sample, stopAboveMs: o.probes.stopAboveMs ?? null };
+  const run: RunRecord = resume
+    ? { ...resume.run, status: 'running', pid: process.pid, runHost: hostname(), heartbeatAt: new Date().toISOString() }
+    : fresh;
+  if (!resume && o.probes && run.settings)
+    run.settings.probes = {
+      kinds: [...o.probes.kinds],
+      sample: o.probes.sample,
+      stopAboveMs: o.probes.stopAboveMs ?? null,
+    };
   if (resume) await reopenRun(o.store.db, run.id, process.pid, hostname());
   else await o.store.createRun(run);
-  const previousPolicy = setRetryPolicy({ ...DEFAULT_RETRY_POLICY, retries: o.retries ?? DEFAULT_RETRY_POLICY.retries });
+  const previousPolicy = setRetryPolicy({
+    ...DEFAULT_RETRY_POLICY,
+    retries: o.retries ?? DEFAULT_RETRY_POLICY.retries,
+  });
   const store = o.store;
   const sink = {
     async recordBatch(...args: Parameters<ResultsStore['recordBatch']>): Promise<void> {
@@ -165,10 +190,13 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       await store.heartbeat(args[0]);
     },
     recordIntent: (runId: string, intent: Intent): Promise<void> => recordIntent(store.db, runId, intent),
-    recordHost: (runId: string, batchIndex: number, sample: HostSample): Promise<void> => recordHostSample(store.db, runId, batchIndex, sample),
+    recordHost: (runId: string, batchIndex: number, sample: HostSample): Promise<void> =>
+      recordHostSample(store.db, runId, batchIndex, sample),
   };
   o.onStart?.(run);
-  const probes = o.probes ? new ProbeRunner(p.backend, p.workload, `${p.id.slice(0, 6)}-`, o.probes, run.plannedBatches) : undefined;
+  const probes = o.probes
+    ? new ProbeRunner(p.backend, p.workload, `${p.id.slice(0, 6)}-`, o.probes, run.plannedBatches)
+    : undefined;
   try {
     // a resumed run's probes expect the versions its earlier update probes wrote
     if (resume && probes) await probes.restore(o.store, run.id);
@@ -185,7 +213,12 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       ...(o.onBatch ? { onBatch: o.onBatch } : {}),
       ...(o.beforeBatch ? { beforeBatch: o.beforeBatch } : {}),
       ...(resume ? { previous: resume.previous, carryOps: resume.carryOps } : {}),
-      ...probeStops(probes, o.stopEarly ? earlyStopCheck({ batchSize: p.workload.batchSize, limit: o.maxGrowth, plannedBatches: run.plannedBatches }) : undefined),
+      ...probeStops(
+        probes,
+        o.stopEarly
+          ? earlyStopCheck({ batchSize: p.workload.batchSize, limit: o.maxGrowth, plannedBatches: run.plannedBatches })
+          : undefined,
+      ),
     });
     const stop = result.stop ?? null;
     await o.store.finishRun(p.id, result.status, null, stop);

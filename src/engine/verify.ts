@@ -11,11 +11,21 @@ import { OpError, timeOp } from '../backends/op-timer.js';
 import { contentSha256 } from '../generate/content.js';
 import type { ObjectPlan } from '../generate/plan.js';
 
-export async function verifyObject(backend: Backend & ReadCapability, plan: ObjectPlan, stored: ReadonlySet<string>): Promise<OpTiming[]> {
+export async function verifyObject(
+  backend: Backend & ReadCapability,
+  plan: ObjectPlan,
+  stored: ReadonlySet<string>,
+): Promise<OpTiming[]> {
   const out: OpTiming[] = [];
   for (const ds of plan.datastreams) {
     if (!stored.has(`${plan.id}/${ds.id}`)) continue; // a failed ingest is already a record; nothing to read
-    const meta = { kind: 'verify' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
+    const meta = {
+      kind: 'verify' as const,
+      objectId: plan.id,
+      objectIndex: plan.index,
+      datastreamId: ds.id,
+      bytes: ds.size,
+    };
     out.push(
       await timeOp(meta, async () => {
         const hash = createHash('sha256');
@@ -27,7 +37,10 @@ export async function verifyObject(backend: Backend & ReadCapability, plan: Obje
         const got = hash.digest('hex');
         const want = contentSha256(ds);
         if (bytes !== ds.size || got !== want) {
-          throw new OpError('E_VERIFY_MISMATCH', `${plan.id}/${ds.id}: read ${bytes} bytes with SHA-256 ${got}, expected ${ds.size} bytes with ${want}`);
+          throw new OpError(
+            'E_VERIFY_MISMATCH',
+            `${plan.id}/${ds.id}: read ${bytes} bytes with SHA-256 ${got}, expected ${ds.size} bytes with ${want}`,
+          );
         }
         return { sha256: got };
       }),
@@ -39,6 +52,8 @@ export async function verifyObject(backend: Backend & ReadCapability, plan: Obje
 /** Keys "objectId/datastreamId" of the datastreams that were stored successfully. */
 export function storedDatastreams(ops: readonly OpTiming[]): Set<string> {
   const out = new Set<string>();
-  for (const op of ops) if (op.kind === 'add-datastream' && op.status === 'ok' && op.datastreamId) out.add(`${op.objectId}/${op.datastreamId}`);
+  for (const op of ops)
+    if (op.kind === 'add-datastream' && op.status === 'ok' && op.datastreamId)
+      out.add(`${op.objectId}/${op.datastreamId}`);
   return out;
 }

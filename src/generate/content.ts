@@ -82,7 +82,8 @@ export function contentSha256(spec: ContentSpec, range?: ByteRange): string {
  * `max` bytes, 1 MiB by default): the same bytes as contentChunks without a generator per body.
  */
 export function contentBuffer(spec: ContentSpec, max = 1024 * 1024): Buffer {
-  if (spec.size > max) throw new RangeError(`contentBuffer: ${spec.size} bytes is above ${max}; stream it with contentChunks`);
+  if (spec.size > max)
+    throw new RangeError(`contentBuffer: ${spec.size} bytes is above ${max}; stream it with contentChunks`);
   const buf = Buffer.allocUnsafe(spec.size); // a small body comes from Node's shared pool
   fillKeystream(derive(contentPurpose(spec), spec), 0, buf);
   if (spec.edit) applyEdits(spec, buf, 0);
@@ -96,7 +97,8 @@ export function contentBuffer(spec: ContentSpec, max = 1024 * 1024): Buffer {
  * part of target.
  */
 export function contentInto(spec: ContentSpec, target: Buffer): Buffer {
-  if (spec.size > target.length) throw new RangeError(`contentInto: ${spec.size} bytes do not fit a buffer of ${target.length}`);
+  if (spec.size > target.length)
+    throw new RangeError(`contentInto: ${spec.size} bytes do not fit a buffer of ${target.length}`);
   const body = target.subarray(0, spec.size);
   fillKeystream(derive(contentPurpose(spec), spec), 0, body);
   if (spec.edit) applyEdits(spec, body, 0);

@@ -30,7 +30,10 @@ function load(): Addon | null {
   if (process.env.INGEST_SCALE_NATIVE === '0') return null;
   const require = createRequire(import.meta.url);
   // from dist/src/generate/ (the built tool) or src/generate/: the package root's build/
-  for (const rel of ['../../../build/Release/ingest_scale_native.node', '../../build/Release/ingest_scale_native.node']) {
+  for (const rel of [
+    '../../../build/Release/ingest_scale_native.node',
+    '../../build/Release/ingest_scale_native.node',
+  ]) {
     let addon: Addon;
     try {
       addon = require(rel) as Addon;
@@ -41,7 +44,9 @@ function load(): Addon | null {
     try {
       const mine = Buffer.alloc(80);
       addon.fill(CHECK, 1, mine);
-      const want = createCipheriv('aes-128-ctr', CHECK.subarray(0, 16), CHECK.subarray(16, 32)).update(Buffer.alloc(96)).subarray(16);
+      const want = createCipheriv('aes-128-ctr', CHECK.subarray(0, 16), CHECK.subarray(16, 32))
+        .update(Buffer.alloc(96))
+        .subarray(16);
       return mine.equals(want) ? addon : null;
     } catch {
       return null;
@@ -71,7 +76,11 @@ function counterAt(iv: Buffer, blocks: number): Buffer {
 
 /** The keystream through node:crypto, 64 KiB per update, copied into target. */
 export function keystreamByCipher(material: Buffer, blockOffset: number, target: Buffer): void {
-  const cipher = createCipheriv('aes-128-ctr', material.subarray(0, 16), counterAt(material.subarray(16, 32), blockOffset));
+  const cipher = createCipheriv(
+    'aes-128-ctr',
+    material.subarray(0, 16),
+    counterAt(material.subarray(16, 32), blockOffset),
+  );
   for (let off = 0; off < target.length; off += ZEROS.length) {
     const n = Math.min(ZEROS.length, target.length - off);
     cipher.update(ZEROS.subarray(0, n)).copy(target, off);
@@ -94,7 +103,11 @@ export function keystreamReader(material: Buffer, start: number): (n: number) =>
       return skip === 0 ? buf : buf.subarray(skip);
     };
   }
-  const cipher = createCipheriv('aes-128-ctr', material.subarray(0, 16), counterAt(material.subarray(16, 32), Math.floor(start / 16)));
+  const cipher = createCipheriv(
+    'aes-128-ctr',
+    material.subarray(0, 16),
+    counterAt(material.subarray(16, 32), Math.floor(start / 16)),
+  );
   if (start % 16 !== 0) cipher.update(ZEROS.subarray(0, start % 16)); // discard up to the start
   return (n) => cipher.update(zeros(n));
 }
@@ -104,4 +117,6 @@ export function keystreamReader(material: Buffer, start: number): (n: number) =>
  * the bytes of createCipheriv('aes-128-ctr', key, iv) from byte 16 × blockOffset on, where
  * `material` is the key (first 16 bytes) and the IV (last 16), as derive() makes them.
  */
-export const fillKeystream: (material: Buffer, blockOffset: number, target: Buffer) => void = addon ? addon.fill : keystreamByCipher;
+export const fillKeystream: (material: Buffer, blockOffset: number, target: Buffer) => void = addon
+  ? addon.fill
+  : keystreamByCipher;

@@ -62,7 +62,15 @@ export function planObject(workload: Workload, index: number, opts: PlanOptions)
     datastreams: workload.datastreams.map((ds) => {
       const kind: ContentKind = ds.contentKind;
       // a plain literal (no spread of the content id): planned once per object of a run
-      const plan: DatastreamPlan = { seed: workload.seed, objectIndex: index, datastreamId: ds.id, id: ds.id, size: 0, kind, mime: ds.mime };
+      const plan: DatastreamPlan = {
+        seed: workload.seed,
+        objectIndex: index,
+        datastreamId: ds.id,
+        id: ds.id,
+        size: 0,
+        kind,
+        mime: ds.mime,
+      };
       plan.size = ds.size.kind === 'fixed' ? ds.size.bytes : sampleSize(ds.size, plan);
       if (ds.edit !== undefined) plan.edit = ds.edit;
       return plan;

@@ -29,7 +29,13 @@ export function editSlots(spec: VersionSpec, u: number): { length: number; start
   const length = Math.min(SLOT, editBytes, spec.size);
   const slots = Math.floor(spec.size / length);
   const k = Math.min(slots, Math.ceil(editBytes / length));
-  const next = mulberry32(hash('sha256', `ingest-scale/v1\0edit-slots\0${spec.seed}\0${spec.objectIndex}\0${spec.datastreamId}\0${u}`, 'buffer').readUInt32LE(0));
+  const next = mulberry32(
+    hash(
+      'sha256',
+      `ingest-scale/v1\0edit-slots\0${spec.seed}\0${spec.objectIndex}\0${spec.datastreamId}\0${u}`,
+      'buffer',
+    ).readUInt32LE(0),
+  );
   const picked = new Set<number>();
   if (k > slots / 2) {
     // most slots: a seeded partial shuffle instead of rejection sampling
@@ -45,7 +51,11 @@ export function editSlots(spec: VersionSpec, u: number): { length: number; start
 
 /** Key material of version u's replacement bytes. */
 function editKey(spec: VersionSpec, u: number): Buffer {
-  return hash('sha256', `ingest-scale/v1\0edit\0${spec.seed}\0${spec.objectIndex}\0${spec.datastreamId}\0${u}`, 'buffer');
+  return hash(
+    'sha256',
+    `ingest-scale/v1\0edit\0${spec.seed}\0${spec.objectIndex}\0${spec.datastreamId}\0${u}`,
+    'buffer',
+  );
 }
 
 /**

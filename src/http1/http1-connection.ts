@@ -34,7 +34,6 @@ export class Http1Result {
   }
 }
 
-
 interface Pending {
   resolve: (r: Http1Result) => void;
   reject: (e: Error) => void;
@@ -71,7 +70,9 @@ export class Http1Connection {
     socket.on('drain', () => this.wake());
     socket.on('error', (e) => this.fail(e));
     socket.on('close', () => this.onClose());
-    socket.on('timeout', () => this.fail(new OpError('E_TIMEOUT', `no response within ${seconds(timeoutMs)} (--request-timeout)`)));
+    socket.on('timeout', () =>
+      this.fail(new OpError('E_TIMEOUT', `no response within ${seconds(timeoutMs)} (--request-timeout)`)),
+    );
   }
 
   get usable(): boolean {
@@ -82,7 +83,13 @@ export class Http1Connection {
    * Sends one request (head already serialised) and resolves when its response has ended. A head
    * and whole body are written before send returns.
    */
-  send(head: Buffer, body: WriteBody, isHead: boolean, onBody: ((c: Buffer) => void) | null, contentLength: number | null): Promise<Http1Result> {
+  send(
+    head: Buffer,
+    body: WriteBody,
+    isHead: boolean,
+    onBody: ((c: Buffer) => void) | null,
+    contentLength: number | null,
+  ): Promise<Http1Result> {
     return new Promise<Http1Result>((resolve, reject) => {
       const p: Pending = {
         resolve,
@@ -96,8 +103,14 @@ export class Http1Connection {
       this.current = p;
       this.parser.start(isHead, onBody);
       this.socket.ref();
-      const g = body !== null && !Buffer.isBuffer(body) && Symbol.iterator in body ? gather(body as Iterable<Buffer>) : null;
-      const b = g === null ? (body as Buffer | AsyncIterable<Uint8Array> | null) : g.rest === null && g.pieces.length <= 1 ? (g.pieces[0] ?? EMPTY) : null;
+      const g =
+        body !== null && !Buffer.isBuffer(body) && Symbol.iterator in body ? gather(body as Iterable<Buffer>) : null;
+      const b =
+        g === null
+          ? (body as Buffer | AsyncIterable<Uint8Array> | null)
+          : g.rest === null && g.pieces.length <= 1
+            ? (g.pieces[0] ?? EMPTY)
+            : null;
       if (b === null || Buffer.isBuffer(b)) {
         if (g !== null && b === null) {
           // a generated body of several pieces: the head and every piece gathered go in one writev
@@ -136,14 +149,21 @@ export class Http1Connection {
   }
 
   /** Sends a body of pieces: the head with the pieces already gathered in one write, then the rest streamed. */
-  private async stream(p: Pending, head: Buffer, first: readonly Buffer[], body: Iterable<Buffer> | AsyncIterable<Uint8Array> | null, contentLength: number | null): Promise<void> {
+  private async stream(
+    p: Pending,
+    head: Buffer,
+    first: readonly Buffer[],
+    body: Iterable<Buffer> | AsyncIterable<Uint8Array> | null,
+    contentLength: number | null,
+  ): Promise<void> {
     const chunked = contentLength === null;
     let sent = 0;
     this.socket.cork();
     this.socket.write(head);
     const send = (chunk: Uint8Array): boolean => {
       sent += chunk.length;
-      if (!chunked && sent > contentLength) throw new OpError('E_BODY_LENGTH', `body longer than its content-length ${contentLength}`);
+      if (!chunked && sent > contentLength)
+        throw new OpError('E_BODY_LENGTH', `body longer than its content-length ${contentLength}`);
       return chunked ? this.writeChunk(chunk) : this.socket.write(chunk);
     };
     for (const piece of first) if (piece.length > 0) send(piece);
@@ -155,7 +175,8 @@ export class Http1Connection {
     }
     if (this.current !== p || p.settled) return;
     if (chunked) this.socket.write('0\r\n\r\n');
-    else if (sent !== contentLength) throw new OpError('E_BODY_LENGTH', `body of ${sent} bytes, content-length ${contentLength}`);
+    else if (sent !== contentLength)
+      throw new OpError('E_BODY_LENGTH', `body of ${sent} bytes, content-length ${contentLength}`);
     p.bodySent = true;
   }
 

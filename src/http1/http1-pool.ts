@@ -50,19 +50,26 @@ export class Http1Pool {
    * Sends one request; resolves with status, headers and time to first byte once the whole
    * response has arrived (its body dropped). Network failures reject with an OpError-like code.
    */
-  async request(method: string, path: string, headers: Record<string, string>, body: string | WriteBody): Promise<Http1Result> {
+  async request(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | WriteBody,
+  ): Promise<Http1Result> {
     const b = typeof body === 'string' ? Buffer.from(body) : body;
     let head = `${method} ${path} HTTP/1.1\r\nhost: ${this.hostHeader}\r\n`;
     let contentLength: number | null = null;
     for (const name in headers) {
       const value = headers[name] as string;
-      if (!HEADER_NAME_OK.test(name) || !HEADER_VALUE_OK.test(value)) throw new OpError('E_BAD_HEADER', `header ${JSON.stringify(name)} has a character HTTP does not allow`);
+      if (!HEADER_NAME_OK.test(name) || !HEADER_VALUE_OK.test(value))
+        throw new OpError('E_BAD_HEADER', `header ${JSON.stringify(name)} has a character HTTP does not allow`);
       if (name === 'content-length') contentLength = Number(value);
       head += `${name}: ${value}\r\n`;
     }
     if (contentLength === null) {
       if (b === null || Buffer.isBuffer(b)) {
-        if (b !== null || method === 'PUT' || method === 'POST') head += `content-length: ${b === null ? 0 : b.length}\r\n`;
+        if (b !== null || method === 'PUT' || method === 'POST')
+          head += `content-length: ${b === null ? 0 : b.length}\r\n`;
       } else head += 'transfer-encoding: chunked\r\n';
     }
     head += '\r\n';
@@ -87,7 +94,9 @@ export class Http1Pool {
     if (this.closing) return Promise.reject(new OpError('E_CLIENT_CLOSED', 'the HTTP client is closed'));
     const idle = this.takeIdle();
     if (idle) return Promise.resolve(idle);
-    const p = new Promise<Http1Connection>((resolve, reject) => this.waiters.push((c) => (c instanceof Error ? reject(c) : resolve(c))));
+    const p = new Promise<Http1Connection>((resolve, reject) =>
+      this.waiters.push((c) => (c instanceof Error ? reject(c) : resolve(c))),
+    );
     if (this.all.size + this.opening < Math.max(1, this.o.connections)) this.open();
     return p;
   }
@@ -99,13 +108,24 @@ export class Http1Pool {
     let conn: Http1Connection | null = null;
     const received = (n: number, buf: Buffer): boolean => {
       // Node emits 'connect' before its first read; should bytes ever come first, fail like a broken connect (no hang)
-      if (conn === null) failed(new OpError('E_HTTP_PARSE', `${this.hostHeader} sent bytes before the connection was made`));
+      if (conn === null)
+        failed(new OpError('E_HTTP_PARSE', `${this.hostHeader} sent bytes before the connection was made`));
       else conn.received(buf.subarray(0, n));
       return true;
     };
     const socket: Socket = tls
-      ? tlsConnect({ host: this.host, port: this.port, ALPNProtocols: ['http/1.1'], ...(isIP(this.host) ? {} : { servername: this.host }), ...(this.o.ca ? { ca: this.o.ca } : {}) })
-      : netConnect({ host: this.host, port: this.port, onread: { buffer: Buffer.allocUnsafe(READ_BUFFER), callback: received } });
+      ? tlsConnect({
+          host: this.host,
+          port: this.port,
+          ALPNProtocols: ['http/1.1'],
+          ...(isIP(this.host) ? {} : { servername: this.host }),
+          ...(this.o.ca ? { ca: this.o.ca } : {}),
+        })
+      : netConnect({
+          host: this.host,
+          port: this.port,
+          onread: { buffer: Buffer.allocUnsafe(READ_BUFFER), callback: received },
+        });
     const failed = (e: Error): void => {
       this.opening--;
       socket.destroy();
@@ -115,7 +135,13 @@ export class Http1Pool {
       if (this.waiters.length > 0 && this.all.size + this.opening < Math.max(1, this.o.connections)) this.open();
     };
     const connectMs = this.o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
-    const timedOut = (): void => failed(new OpError('E_CONNECT_TIMEOUT', `no connection to ${this.hostHeader} within ${connectMs} ms (--connect-timeout)`));
+    const timedOut = (): void =>
+      failed(
+        new OpError(
+          'E_CONNECT_TIMEOUT',
+          `no connection to ${this.hostHeader} within ${connectMs} ms (--connect-timeout)`,
+        ),
+      );
     socket.setTimeout(connectMs);
     socket.once('timeout', timedOut);
     socket.once('error', failed);
@@ -123,7 +149,12 @@ export class Http1Pool {
       socket.off('error', failed);
       socket.off('timeout', timedOut);
       this.opening--;
-      const c = new Http1Connection(socket, (done, reusable) => this.release(done, reusable), !tls, this.o.requestTimeoutMs);
+      const c = new Http1Connection(
+        socket,
+        (done, reusable) => this.release(done, reusable),
+        !tls,
+        this.o.requestTimeoutMs,
+      );
       conn = c;
       this.all.add(c);
       this.hand(c);
@@ -143,7 +174,8 @@ export class Http1Pool {
       return;
     }
     this.drop(c);
-    if (this.waiters.length > 0 && !this.closing && this.all.size + this.opening < Math.max(1, this.o.connections)) this.open();
+    if (this.waiters.length > 0 && !this.closing && this.all.size + this.opening < Math.max(1, this.o.connections))
+      this.open();
   }
 
   private drop(c: Http1Connection): void {

@@ -151,7 +151,12 @@ export class ResponseParser {
     if (eol < 0) eol = text.length;
     const minor = text.charCodeAt(7) - 48;
     const status = digit(text, 9) * 100 + digit(text, 10) * 10 + digit(text, 11);
-    const ok = text.startsWith('HTTP/1.') && (minor === 0 || minor === 1) && text.charCodeAt(8) === 32 && status >= 0 && (eol === 12 || text.charCodeAt(12) === 32);
+    const ok =
+      text.startsWith('HTTP/1.') &&
+      (minor === 0 || minor === 1) &&
+      text.charCodeAt(8) === 32 &&
+      status >= 0 &&
+      (eol === 12 || text.charCodeAt(12) === 32);
     if (!ok) throw new ParseError(`bad status line "${text.slice(0, Math.min(eol, 60))}"`);
     if (status >= 100 && status < 200 && status !== 101) return; // interim: the final head follows
     // every line is checked now; only the framing headers are read now (as few strings as possible: this runs per request), the rest when asked for
@@ -165,7 +170,8 @@ export class ResponseParser {
       let end = text.indexOf('\r\n', pos);
       if (end < 0) end = text.length;
       const colon = text.indexOf(':', pos);
-      if (colon <= pos || colon > end) throw new ParseError(`bad header line "${text.slice(pos, Math.min(end, pos + 60))}"`);
+      if (colon <= pos || colon > end)
+        throw new ParseError(`bad header line "${text.slice(pos, Math.min(end, pos + 60))}"`);
       const first = text.charCodeAt(pos) | 0x20;
       if (first === 0x63 /* c */ || first === 0x74 /* t */ || first === 0x6b /* k */) {
         if (nameIs(text, pos, colon, 'content-length')) {
@@ -183,7 +189,8 @@ export class ResponseParser {
     if (this.isHead || status === 204 || status === 304) this.state = 'done';
     else if (te !== '' && tokens(te).length > 0) {
       const codings = tokens(te);
-      if (codings[codings.length - 1] !== 'chunked') throw new ParseError(`unsupported transfer-encoding "${codings.join(', ')}"`);
+      if (codings[codings.length - 1] !== 'chunked')
+        throw new ParseError(`unsupported transfer-encoding "${codings.join(', ')}"`);
       this.state = 'chunk-size';
       // RFC 9112 §6.1: Transfer-Encoding in HTTP/1.0, or beside Content-Length, is faulty framing: read it, then close
       if (minor === 0 || length !== null) keepAlive = false;

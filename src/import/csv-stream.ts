@@ -82,7 +82,11 @@ export class CsvStream {
         }
         continue;
       }
-      for (let c = text.charCodeAt(j); j < n && c !== COMMA && c !== LF && c !== CR && c !== QUOTE; c = text.charCodeAt(++j));
+      for (
+        let c = text.charCodeAt(j);
+        j < n && c !== COMMA && c !== LF && c !== CR && c !== QUOTE;
+        c = text.charCodeAt(++j)
+      );
       if (j > i) this.cell += text.slice(i, j);
       if (j >= n) return;
       const c = text.charCodeAt(j);
@@ -113,7 +117,12 @@ export class CsvStream {
       this.pendingQuote = false;
       this.quoted = false;
     }
-    if (this.quoted) throw new UsageError('E_BAD_CSV', `${this.file}: line ${this.recordLine}: a quoted field is not closed`, 'close the quote or remove it');
+    if (this.quoted)
+      throw new UsageError(
+        'E_BAD_CSV',
+        `${this.file}: line ${this.recordLine}: a quoted field is not closed`,
+        'close the quote or remove it',
+      );
     if (this.cell !== '' || this.cells.length > 0) this.endRecord();
   }
 }

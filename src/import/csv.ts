@@ -49,9 +49,15 @@ export function parseCsv(text: string, file: string): CsvTable {
       recordLine = line;
     } else cell += c;
   }
-  if (quoted) throw new UsageError('E_BAD_CSV', `${file}: line ${recordLine}: a quoted field is not closed`, 'close the quote or remove it');
+  if (quoted)
+    throw new UsageError(
+      'E_BAD_CSV',
+      `${file}: line ${recordLine}: a quoted field is not closed`,
+      'close the quote or remove it',
+    );
   if (cell !== '' || cells.length > 0) endRecord();
   const [head, ...rows] = records;
-  if (!head) throw new UsageError('E_BAD_CSV', `${file} is empty`, 'give a CSV with a header row and one row per batch');
+  if (!head)
+    throw new UsageError('E_BAD_CSV', `${file} is empty`, 'give a CSV with a header row and one row per batch');
   return { header: head.cells.map((h) => h.trim()), rows };
 }

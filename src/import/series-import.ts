@@ -30,7 +30,11 @@ export function parseMs(cell: string, file: string, line: number, column: string
   const t = cell.trim().replace(/(\d),(?=\d{3}\b)/g, '$1');
   const v = Number(t);
   if (t === '' || !Number.isFinite(v) || v <= 0) {
-    throw new UsageError('E_BAD_CSV', `${file}: line ${line}: column "${column}" has "${cell}", not a positive number of milliseconds`, 'every batch needs a time above 0; remove summary or blank rows');
+    throw new UsageError(
+      'E_BAD_CSV',
+      `${file}: line ${line}: column "${column}" has "${cell}", not a positive number of milliseconds`,
+      'every batch needs a time above 0; remove summary or blank rows',
+    );
   }
   return v;
 }
@@ -40,7 +44,11 @@ export function readSeries(o: ImportOptions): ImportedSeries {
   try {
     text = readFileSync(o.file, 'utf8');
   } catch (e) {
-    throw new UsageError('E_FILE_UNREADABLE', `cannot read ${o.file} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`, 'check the FILE argument of import');
+    throw new UsageError(
+      'E_FILE_UNREADABLE',
+      `cannot read ${o.file} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+      'check the FILE argument of import',
+    );
   }
   const table = parseCsv(text, o.file);
   const col = columnIndex(table.header, o);
@@ -66,16 +74,27 @@ export function readSeries(o: ImportOptions): ImportedSeries {
 /** The 0-based index of the --column in the header, or E_BAD_CSV listing the columns there are. */
 export function columnIndex(header: readonly string[], o: ImportOptions): number {
   const col = header.indexOf(o.column);
-  if (col < 0) throw new UsageError('E_BAD_CSV', `${o.file} has no column "${o.column}"`, `--column must be one of: ${header.join(', ')}`);
+  if (col < 0)
+    throw new UsageError(
+      'E_BAD_CSV',
+      `${o.file} has no column "${o.column}"`,
+      `--column must be one of: ${header.join(', ')}`,
+    );
   return col;
 }
 
-export const noBatches = (file: string): UsageError => new UsageError('E_BAD_CSV', `${file} has a header but no batches`, 'add one row per batch');
+export const noBatches = (file: string): UsageError =>
+  new UsageError('E_BAD_CSV', `${file} has a header but no batches`, 'add one row per batch');
 
 /** The batch time (ms) in column col of a data record, or E_BAD_CSV naming the file and line. */
 export function batchMs(r: CsvRecord, col: number, o: ImportOptions): number {
   const cell = r.cells[col];
-  if (cell === undefined) throw new UsageError('E_BAD_CSV', `${o.file}: line ${r.line} has ${r.cells.length} fields, fewer than the header`, 'give every row a value in each column');
+  if (cell === undefined)
+    throw new UsageError(
+      'E_BAD_CSV',
+      `${o.file}: line ${r.line} has ${r.cells.length} fields, fewer than the header`,
+      'give every row a value in each column',
+    );
   return parseMs(cell, o.file, r.line, o.column);
 }
 
@@ -90,7 +109,11 @@ export function importedRun(o: ImportOptions, count: number): RunRecord {
     backend: 'import',
     target: basename(o.file),
     targetInfo: null,
-    workload: { import: { file: basename(o.file), format: 'csv', column: o.column }, batchSize: o.batchSize, objects: o.batchSize * count },
+    workload: {
+      import: { file: basename(o.file), format: 'csv', column: o.column },
+      batchSize: o.batchSize,
+      objects: o.batchSize * count,
+    },
     batchSize: o.batchSize,
     plannedBatches: count,
     toolVersion: TOOL_VERSION,

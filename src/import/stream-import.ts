@@ -21,7 +21,11 @@ export const CHUNK_ROWS = 20_000;
 const READ_CHARS = 256 * 1024;
 
 const unreadable = (file: string, e: unknown): UsageError =>
-  new UsageError('E_FILE_UNREADABLE', `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`, 'check the FILE argument of import');
+  new UsageError(
+    'E_FILE_UNREADABLE',
+    `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+    'check the FILE argument of import',
+  );
 
 /** A CSV file opened for import, its header read: the data records follow as batches of records. */
 export interface CsvSeries {
@@ -36,7 +40,8 @@ export interface CsvSeries {
 async function* recordsOf(handle: FileHandle, file: string): AsyncGenerator<CsvRecord[]> {
   let queue: CsvRecord[] = [];
   const parser = new CsvStream(file, (r) => queue.push(r));
-  const chunks = handle.createReadStream({ encoding: 'utf8', highWaterMark: READ_CHARS, autoClose: false })[Symbol.asyncIterator]();
+  const stream = handle.createReadStream({ encoding: 'utf8', highWaterMark: READ_CHARS, autoClose: false });
+  const chunks = stream[Symbol.asyncIterator]();
   for (;;) {
     let next: IteratorResult<string>;
     try {
@@ -69,7 +74,10 @@ export async function openCsvSeries(o: ImportOptions): Promise<CsvSeries> {
     for (let got = await rest.next(); !got.done; got = await rest.next()) {
       const [head, ...first] = got.value;
       if (head === undefined) continue;
-      const column = columnIndex(head.cells.map((h) => h.trim()), o);
+      const column = columnIndex(
+        head.cells.map((h) => h.trim()),
+        o,
+      );
       return { options: o, column, first, rest, close: () => handle.close() };
     }
     throw new UsageError('E_BAD_CSV', `${o.file} is empty`, 'give a CSV with a header row and one row per batch');

@@ -1,9 +1,25 @@
 /** Timed operations and what a backend learned about its target: the words the engine, the store and the reports share. */
 
-export type OpKind = 'create-object' | 'add-datastream' | 'create-container' | 'begin-tx' | 'commit' | 'verify' | 'delete' | ProbeOpKind;
+export type OpKind =
+  | 'create-object'
+  | 'add-datastream'
+  | 'create-container'
+  | 'begin-tx'
+  | 'commit'
+  | 'verify'
+  | 'delete'
+  | ProbeOpKind;
 
 /** Read-side probes between batches (src/engine/probes/): never counted by the ingest gate. */
-export type ProbeOpKind = 'probe-get' | 'probe-get-warm' | 'probe-head' | 'probe-range' | 'probe-list' | 'probe-update' | 'probe-create' | 'probe-delete';
+export type ProbeOpKind =
+  | 'probe-get'
+  | 'probe-get-warm'
+  | 'probe-head'
+  | 'probe-range'
+  | 'probe-list'
+  | 'probe-update'
+  | 'probe-create'
+  | 'probe-delete';
 export type OpStatus = 'ok' | 'failed';
 
 /** One timed operation, as a backend measured it. Times are milliseconds. */

@@ -34,7 +34,13 @@ function valueAt(ends: readonly number[], values: readonly number[], x: number):
  * The values of one series in the first `span` of `columns` plot columns over (0, most] objects
  * stored. `values[i]` belongs to the batch ending at `ends[i]` (ascending).
  */
-export function alignByObjects(ends: readonly number[], values: readonly number[], most: number, columns: number, span: number): number[] {
+export function alignByObjects(
+  ends: readonly number[],
+  values: readonly number[],
+  most: number,
+  columns: number,
+  span: number,
+): number[] {
   if (values.length === 0 || columns <= 0 || !(most > 0)) return [];
   const out: number[] = [];
   let i = 0;

@@ -37,7 +37,12 @@ export function rowOf(v: number, s: AxisScale): number {
 }
 
 /** Marks for each line: every `step` columns, line k shifted by k step / lines, on columns that have a segment. */
-export function lineMarks(lines: readonly (readonly number[])[], s: AxisScale, step: number, text: (k: number) => string): Mark[] {
+export function lineMarks(
+  lines: readonly (readonly number[])[],
+  s: AxisScale,
+  step: number,
+  text: (k: number) => string,
+): Mark[] {
   const out: Mark[] = [];
   const stride = Math.max(2, Math.round(step));
   lines.forEach((line, k) => {

@@ -31,7 +31,14 @@ export interface ChartOptions {
 }
 
 const LABEL_WIDTH = 10;
-const PALETTE = [asciichart.cyan, asciichart.yellow, asciichart.magenta, asciichart.green, asciichart.blue, asciichart.red];
+const PALETTE = [
+  asciichart.cyan,
+  asciichart.yellow,
+  asciichart.magenta,
+  asciichart.green,
+  asciichart.blue,
+  asciichart.red,
+];
 
 /** Resamples a series to n columns: linear interpolation when stretching, bucket means when shrinking. */
 export function resample(values: readonly number[], n: number): number[] {
@@ -85,7 +92,9 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   const most = Math.max(...usable.map(objectsAtEnd));
   const several = usable.length > 1;
   const toColumns = (s: ChartSeries, values: readonly number[]): number[] =>
-    several ? alignByObjects(batchEnds(s.objectsBefore, s.batchSize), values.map(toAxis), most, columns, colsOf(s)) : resample(values.map(toAxis), colsOf(s));
+    several
+      ? alignByObjects(batchEnds(s.objectsBefore, s.batchSize), values.map(toAxis), most, columns, colsOf(s))
+      : resample(values.map(toAxis), colsOf(s));
   const lines = usable.map((s) => toColumns(s, s.timesMs));
   const trends = usable.filter((s) => s.trendMs?.length === s.timesMs.length).map((s) => toColumns(s, s.trendMs ?? []));
   const all = [...lines, ...trends].flat().filter(Number.isFinite);
@@ -99,8 +108,15 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   const colors = usable.map((_, k) => (opts.color ? PALETTE[k % PALETTE.length] : undefined));
   const plot = asciichart.plot(lines, { ...cfg, colors });
   const dotted = trends.length > 0 ? overlayDots(plot, asciichart.plot(trends, cfg), opts.color === true) : plot;
-  const letter = (k: number): string => (opts.color ? `${colors[k] ?? ''}${markerOf(k)}${asciichart.reset}` : markerOf(k));
-  const out = several ? overlayMarks(dotted, lineMarks(lines, { min, max, height: cfg.height }, Math.max(6, columns / 8), letter), LABEL_WIDTH + 2) : dotted;
+  const letter = (k: number): string =>
+    opts.color ? `${colors[k] ?? ''}${markerOf(k)}${asciichart.reset}` : markerOf(k);
+  const out = several
+    ? overlayMarks(
+        dotted,
+        lineMarks(lines, { min, max, height: cfg.height }, Math.max(6, columns / 8), letter),
+        LABEL_WIDTH + 2,
+      )
+    : dotted;
   const scale = opts.log ? [`${' '.repeat(LABEL_WIDTH + 2)}(logarithmic time axis)`] : [];
   return [out, axisLine(usable, columns), ...legend(usable, opts.color === true), ...scale].join('\n');
 }
@@ -152,7 +168,9 @@ function legend(series: readonly ChartSeries[], color: boolean): string[] {
     const r = color ? asciichart.reset : '';
     const trend = s.trendMs?.length === s.timesMs.length ? ', fitted trend ····' : '';
     const swatch = series.length > 1 ? `─${markerOf(k)}─` : '──';
-    out.push(`${' '.repeat(LABEL_WIDTH + 2)}${c}${swatch}${r} ${s.label}: per-batch time, ${s.timesMs.length} batches of ${formatCount(s.batchSize)}${trend}`);
+    out.push(
+      `${' '.repeat(LABEL_WIDTH + 2)}${c}${swatch}${r} ${s.label}: per-batch time, ${s.timesMs.length} batches of ${formatCount(s.batchSize)}${trend}`,
+    );
   });
   return out;
 }

@@ -15,10 +15,28 @@ const f1 = (x: number | null): string => (x === null ? '-' : x.toFixed(1));
 const ci = (c: [number | null, number | null]): string => `[${f2(c[0])}, ${f2(c[1])}]`;
 
 function phaseTable(rows: Record<string, PhaseSummary>, targets: readonly string[], phase: string): string {
-  const head = [phase === 'put' ? 'put (per batch: wall time)' : `${phase} (per batch: median)`, 'median', 'p50', 'p95', 'p99', 'ops/s', 'MB/s', 'verified'];
+  const head = [
+    phase === 'put' ? 'put (per batch: wall time)' : `${phase} (per batch: median)`,
+    'median',
+    'p50',
+    'p95',
+    'p99',
+    'ops/s',
+    'MB/s',
+    'verified',
+  ];
   const body = targets.map((t) => {
     const s = rows[t] as PhaseSummary;
-    return [t, ms(s.medianMs), ms(s.p50Ms), ms(s.p95Ms), ms(s.p99Ms), f1(s.opsPerSec), f1(s.mbPerSec), humanBytes(s.bytesVerified)];
+    return [
+      t,
+      ms(s.medianMs),
+      ms(s.p50Ms),
+      ms(s.p95Ms),
+      ms(s.p99Ms),
+      f1(s.opsPerSec),
+      f1(s.mbPerSec),
+      humanBytes(s.bytesVerified),
+    ];
   });
   return renderTable(head, body, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r']);
 }
@@ -57,6 +75,9 @@ export function compareText(a: CompareAnswer): string {
     }
   }
   const limits = `--max-growth ${a.limits.maxGrowth.toFixed(2)}${a.limits.maxLevelChange === null ? '' : `, --max-level-change ${a.limits.maxLevelChange}`}`;
-  lines.push('', `${a.verdict}  ${failing.length > 0 ? `fails: ${failing.join(', ')}` : a.verdict === 'INCONCLUSIVE' ? 'too few paired batches to decide' : 'no target scales worse than the reference'} (${limits})`);
+  lines.push(
+    '',
+    `${a.verdict}  ${failing.length > 0 ? `fails: ${failing.join(', ')}` : a.verdict === 'INCONCLUSIVE' ? 'too few paired batches to decide' : 'no target scales worse than the reference'} (${limits})`,
+  );
   return lines.join('\n');
 }

@@ -28,7 +28,8 @@ export function risePhrase(c: ContentionAssessment): string {
 function quietPhrase(c: ContentionAssessment): string {
   const q = c.quiet;
   if (!q) return 'there are no quiet batches';
-  if (q.verdict === 'INCONCLUSIVE' || !Number.isFinite(q.growthRatio)) return `growth cannot be told (${q.batches} batch${q.batches === 1 ? '' : 'es'} before the rise)`;
+  if (q.verdict === 'INCONCLUSIVE' || !Number.isFinite(q.growthRatio))
+    return `growth cannot be told (${q.batches} batch${q.batches === 1 ? '' : 'es'} before the rise)`;
   return `growth is x${two(q.growthRatio)} [${two(q.ci[0])}, ${two(q.ci[1])}]`;
 }
 
@@ -44,7 +45,8 @@ export function contentionNote(c: ContentionAssessment | null | undefined, verdi
   if (c.effect === 'fail-persists') {
     return `note: host contention rose during the run (${risePhrase(c)}), but the growth persists on the quiet batches:\n${INDENT}${quietPhrase(c)} over the run's span`;
   }
-  if (verdict === 'FAIL' && !c.available) return 'note: no host pressure data for this run (no /proc/pressure on its host, or recorded before schema 5): the FAIL was not checked against host contention';
+  if (verdict === 'FAIL' && !c.available)
+    return 'note: no host pressure data for this run (no /proc/pressure on its host, or recorded before schema 5): the FAIL was not checked against host contention';
   return null;
 }
 

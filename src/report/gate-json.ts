@@ -136,7 +136,10 @@ export function gateJson(g: GateResult, power: PowerAssessment = assessPower(g, 
     detectableGrowth: num(g.detectableGrowth),
     batchesNeeded: planning(g.batchesNeeded),
     detectableOptimistic: [...g.detectableOptimistic],
-    warmupSensitivity: g.warmupSensitivity === null ? null : { batches: g.warmupSensitivity.batches, slopeUpper: g.warmupSensitivity.slopeUpper },
+    warmupSensitivity:
+      g.warmupSensitivity === null
+        ? null
+        : { batches: g.warmupSensitivity.batches, slopeUpper: g.warmupSensitivity.slopeUpper },
     cliff: cliffJson(g.cliff),
     ...powerJson(power),
   };

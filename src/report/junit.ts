@@ -62,17 +62,34 @@ function cases(input: ReportInput): Case[] {
   const e = input.candidate.evaluation;
   const ingestSeconds = e.batches.reduce((s, b) => s + b.wallMs, 0) / 1000;
   const text = runVerdictText(e);
-  const out: Case[] = [{ name: 'growth', seconds: ingestSeconds, outcome: outcomeOf(e.verdict), message: firstLine(text), text }];
+  const out: Case[] = [
+    { name: 'growth', seconds: ingestSeconds, outcome: outcomeOf(e.verdict), message: firstLine(text), text },
+  ];
   const facts = input.comparison ?? null;
   if (facts) {
     const c = facts.comparison;
     const bt = baselineVerdictText(c);
     const refused = facts.workload.refusals;
-    const full = refused.length > 0 ? `${bt}\nworkload differences (comparison forced):\n${refused.map((r) => `  - ${r}`).join('\n')}` : bt;
-    out.push({ name: 'baseline scaling', seconds: 0, outcome: outcomeOf(c.scaling.verdict), message: firstLine(bt), text: full });
+    const full =
+      refused.length > 0
+        ? `${bt}\nworkload differences (comparison forced):\n${refused.map((r) => `  - ${r}`).join('\n')}`
+        : bt;
+    out.push({
+      name: 'baseline scaling',
+      seconds: 0,
+      outcome: outcomeOf(c.scaling.verdict),
+      message: firstLine(bt),
+      text: full,
+    });
     if (c.level.verdict !== null) {
       const lt = levelText(c);
-      out.push({ name: 'level change', seconds: 0, outcome: outcomeOf(c.level.verdict), message: `${c.level.verdict}  ${firstLine(lt)}`, text: lt });
+      out.push({
+        name: 'level change',
+        seconds: 0,
+        outcome: outcomeOf(c.level.verdict),
+        message: `${c.level.verdict}  ${firstLine(lt)}`,
+        text: lt,
+      });
     }
   }
   const budget = input.errorBudget;

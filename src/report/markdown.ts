@@ -30,7 +30,12 @@ function baselineSection(input: ReportInput, facts: BaselineFacts): string[] {
   const l = c.level;
   const fx = (v: number): string => (Number.isFinite(v) ? v.toFixed(3) : 'n/a');
   const rows = [
-    ['Scaling ratio (candidate growth / baseline growth)', `x${fx(s.ratio)}`, `[${fx(s.ci[0])}, ${fx(s.ci[1])}]`, s.verdict],
+    [
+      'Scaling ratio (candidate growth / baseline growth)',
+      `x${fx(s.ratio)}`,
+      `[${fx(s.ci[0])}, ${fx(s.ci[1])}]`,
+      s.verdict,
+    ],
     [
       'Level (candidate / baseline per-batch time, Hodges-Lehmann)',
       `x${fx(l.ratio)}`,
@@ -51,7 +56,12 @@ function baselineSection(input: ReportInput, facts: BaselineFacts): string[] {
   ];
   const { refusals, notes } = facts.workload;
   if (refusals.length > 0) {
-    out.push('**The workloads differ; this comparison was forced and may be unfair:**', '', ...refusals.map((r) => `- ${escapeMarkdown(r)}`), '');
+    out.push(
+      '**The workloads differ; this comparison was forced and may be unfair:**',
+      '',
+      ...refusals.map((r) => `- ${escapeMarkdown(r)}`),
+      '',
+    );
   }
   if (notes.length > 0) out.push('Workload notes:', '', ...notes.map((n) => `- ${escapeMarkdown(n)}`), '');
   return out;
@@ -61,7 +71,8 @@ function baselineSection(input: ReportInput, facts: BaselineFacts): string[] {
 function summaryLine(input: ReportInput): string {
   const e = input.candidate.evaluation;
   const c = e.completion;
-  const reason = c?.text && c.state !== 'complete' && !c.gatedPartial ? c.text : e.earlyStop ? e.earlyStop.reason : e.gate.reason;
+  const reason =
+    c?.text && c.state !== 'complete' && !c.gatedPartial ? c.text : e.earlyStop ? e.earlyStop.reason : e.gate.reason;
   return `**${e.verdict}**: ${escapeMarkdown(reason)}`;
 }
 

@@ -76,7 +76,17 @@ export function batchRows(r: ReportRun): BatchRow[] {
   });
 }
 
-export const BATCH_HEADER = ['Batch', 'Objects stored', 'Wall time', 'Objects/s', 'MB/s', 'p50', 'p95', 'p99', 'Errors'] as const;
+export const BATCH_HEADER = [
+  'Batch',
+  'Objects stored',
+  'Wall time',
+  'Objects/s',
+  'MB/s',
+  'p50',
+  'p95',
+  'p99',
+  'Errors',
+] as const;
 
 const opt = (v: number | null, f: (x: number) => string): string => (v === null || !Number.isFinite(v) ? '-' : f(v));
 

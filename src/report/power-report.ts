@@ -32,7 +32,10 @@ export function underpoweredHead(p: PowerAssessment, limit: number, label = ''):
   const seen = Number.isFinite(p.detectableGrowth)
     ? `this run could only see growth of x${two(p.detectableGrowth)} or more`
     : 'the growth this run could see is not computable';
-  const rerun = p.threshold <= limit ? `is out of reach: no run sees growth at or below the limit x${two(limit)} it gates on` : rerunPhrase(p.rerun);
+  const rerun =
+    p.threshold <= limit
+      ? `is out of reach: no run sees growth at or below the limit x${two(limit)} it gates on`
+      : rerunPhrase(p.rerun);
   const plan = rerun === null ? '' : `; at this noise x${ratioShort(p.threshold)} ${rerun}`;
   return `INCONCLUSIVE  ${label}underpowered: ${seen} (asked: x${two(p.threshold)})${plan}`;
 }

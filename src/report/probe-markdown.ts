@@ -16,13 +16,31 @@ export function probeMarkdown(input: ReportInput): string[] {
   const p = input.probes;
   if (!p || p.verdicts.length === 0) return [];
   const run = input.candidate.evaluation.run;
-  const rows = p.verdicts.map((v) => [v.kind, v.verdict, `x${fx(v.growthRatio)}`, `[${fx(v.ci[0])}, ${fx(v.ci[1])}]`, ms(v.coldMedianMs), ms(v.warmMedianMs), String(v.batches)]);
+  const rows = p.verdicts.map((v) => [
+    v.kind,
+    v.verdict,
+    `x${fx(v.growthRatio)}`,
+    `[${fx(v.ci[0])}, ${fx(v.ci[1])}]`,
+    ms(v.coldMedianMs),
+    ms(v.warmMedianMs),
+    String(v.batches),
+  ]);
   return [
     '## Read-side probes',
     '',
-    escapeMarkdown(`Median probe latency per batch, indexed by objects stored, judged by the same gate as ingest (${probeGateNote(p.gated)}).`),
+    escapeMarkdown(
+      `Median probe latency per batch, indexed by objects stored, judged by the same gate as ingest (${probeGateNote(p.gated)}).`,
+    ),
     '',
-    markdownTable(['Probe', 'Verdict', 'Growth', 'CI', 'Cold median', 'Warm median', 'Batches'], rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r']),
+    markdownTable(['Probe', 'Verdict', 'Growth', 'CI', 'Cold median', 'Warm median', 'Batches'], rows, [
+      'l',
+      'l',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+    ]),
     '',
     fenced(probeText(p.verdicts, run, p.gated)),
     '',

@@ -14,11 +14,18 @@ const num = (x: number | null): number | null => (x === null || !Number.isFinite
 /** One probe kind's verdict in words, without its kind or verdict word: "x1.42 [1.20, 1.71] over …; cold median …". */
 export function probeDetail(v: ProbeVerdict, run: Pick<RunRecord, 'batchSize'>): string {
   const g = v.gate;
-  const span = g.keptBatches > 0 ? `batches ${g.firstKeptBatch}-${g.batches} (objects ${formatCount(g.firstKeptBatch * run.batchSize)}-${formatCount(g.batches * run.batchSize)})` : `${v.batches} batches`;
-  const growth = v.verdict === 'INCONCLUSIVE' && g.keptBatches < 2 ? g.reason : `x${fx(v.growthRatio)} [${fx(v.ci[0])}, ${fx(v.ci[1])}] over ${span}`;
-  const medians = v.kind === 'get'
-    ? `cold median ${formatMs(v.coldMedianMs ?? NaN)}, warm ${formatMs(v.warmMedianMs ?? NaN)}`
-    : `median ${formatMs(v.coldMedianMs ?? NaN)}`;
+  const span =
+    g.keptBatches > 0
+      ? `batches ${g.firstKeptBatch}-${g.batches} (objects ${formatCount(g.firstKeptBatch * run.batchSize)}-${formatCount(g.batches * run.batchSize)})`
+      : `${v.batches} batches`;
+  const growth =
+    v.verdict === 'INCONCLUSIVE' && g.keptBatches < 2
+      ? g.reason
+      : `x${fx(v.growthRatio)} [${fx(v.ci[0])}, ${fx(v.ci[1])}] over ${span}`;
+  const medians =
+    v.kind === 'get'
+      ? `cold median ${formatMs(v.coldMedianMs ?? NaN)}, warm ${formatMs(v.warmMedianMs ?? NaN)}`
+      : `median ${formatMs(v.coldMedianMs ?? NaN)}`;
   return `${growth}; ${medians}`;
 }
 

@@ -20,7 +20,8 @@ export function errorBudgetText(b: ErrorBudget): string {
   const within = b.verdict === 'FAIL' ? 'above' : 'within';
   return (
     `${formatCount(b.failed)} of ${formatCount(b.operations)} operations failed (${(100 * b.share).toFixed(2)}%, ${within} the ` +
-    `${(100 * b.maxErrorRate).toFixed(1)}% budget)` + (codes.length > 0 ? `: ${codes.join(', ')}` : '') +
+    `${(100 * b.maxErrorRate).toFixed(1)}% budget)` +
+    (codes.length > 0 ? `: ${codes.join(', ')}` : '') +
     (b.retried > 0 ? `; ${formatCount(b.retried)} retried` : '')
   );
 }
@@ -58,8 +59,13 @@ export function statusText(run: RunRecord, batchesRun: number): string {
     if (s?.probe) {
       return `stopped early at batch ${at} of ${run.plannedBatches} (the ${s.probe.kind} probe's median ${formatMs(s.probe.medianMs)} above --probe-stop-above ${formatMs(s.probe.limitMs)})`;
     }
-    const share = s && Number.isFinite(s.shareOfPlannedTime) ? `, about ${Math.round(100 * s.shareOfPlannedTime)}% of the planned ingest time` : '';
-    const look = s ? `; projected growth x${s.projectedGrowth.toFixed(2)}, lower bound x${s.lowerBound.toFixed(2)} above limit ${s.limit.toFixed(2)}` : '';
+    const share =
+      s && Number.isFinite(s.shareOfPlannedTime)
+        ? `, about ${Math.round(100 * s.shareOfPlannedTime)}% of the planned ingest time`
+        : '';
+    const look = s
+      ? `; projected growth x${s.projectedGrowth.toFixed(2)}, lower bound x${s.lowerBound.toFixed(2)} above limit ${s.limit.toFixed(2)}`
+      : '';
     return `stopped early at batch ${at} of ${run.plannedBatches} (early FAIL${share}${look})`;
   }
   return run.error ? `${run.status}: ${run.error}` : run.status;
@@ -82,17 +88,35 @@ export function runFactRows(r: ReportRun): [string, string][] {
   const product = info?.product ? `${info.product}${info.version ? ` ${info.version}` : ''}` : '-';
   return [
     ['Run', `${run.label ?? '-'} (${run.id})`],
-    ['Source', isObject(imp) ? `import of ${String(imp['file'] ?? '?')}${imp['column'] ? `, column ${String(imp['column'])}` : ''}` : run.source],
+    [
+      'Source',
+      isObject(imp)
+        ? `import of ${String(imp['file'] ?? '?')}${imp['column'] ? `, column ${String(imp['column'])}` : ''}`
+        : run.source,
+    ],
     ['Backend', run.backend],
     ['Target', run.target ?? '-'],
     ['Product / version', product],
-    ['Objects', `${formatCount(stored)} stored${typeof planned === 'number' ? ` of ${formatCount(planned)} planned` : ''}${bytes > 0 ? ` (${humanBytes(bytes)})` : ''}`],
+    [
+      'Objects',
+      `${formatCount(stored)} stored${typeof planned === 'number' ? ` of ${formatCount(planned)} planned` : ''}${bytes > 0 ? ` (${humanBytes(bytes)})` : ''}`,
+    ],
     ['Batch size', `${formatCount(run.batchSize)} (${batches.length} of ${run.plannedBatches} batches)`],
     ['Concurrency', typeof field(w, 'concurrency') === 'number' ? String(field(w, 'concurrency')) : '-'],
     ['Datastreams', datastreamsText(w)],
-    ['Layout', typeof layout === 'string' ? (layout === 'fanout' && isObject(fanout) ? `fanout (width ${String(fanout['width'])}, depth ${String(fanout['depth'])})` : layout) : '-'],
+    [
+      'Layout',
+      typeof layout === 'string'
+        ? layout === 'fanout' && isObject(fanout)
+          ? `fanout (width ${String(fanout['width'])}, depth ${String(fanout['depth'])})`
+          : layout
+        : '-',
+    ],
     ['Verify', typeof field(w, 'verify') === 'string' ? String(field(w, 'verify')) : '-'],
-    ['Host', `${host.hostname}: ${host.platform} ${host.arch}, ${host.cpus} x ${host.cpuModel}, ${humanBytes(host.memoryBytes)} memory${host.contentGenerator ? `; content by ${host.contentGenerator === 'native' ? 'the native keystream' : 'node:crypto (native keystream not built)'}` : ''}`],
+    [
+      'Host',
+      `${host.hostname}: ${host.platform} ${host.arch}, ${host.cpus} x ${host.cpuModel}, ${humanBytes(host.memoryBytes)} memory${host.contentGenerator ? `; content by ${host.contentGenerator === 'native' ? 'the native keystream' : 'node:crypto (native keystream not built)'}` : ''}`,
+    ],
     ['Tool', `ingest-scale ${run.toolVersion}, Node ${run.nodeVersion}`],
     ['Started', run.startedAt],
     ['Finished', run.finishedAt ?? '-'],

@@ -25,10 +25,17 @@ export function completionHead(e: RunEvaluation): string | null {
   const c = e.completion;
   if (!c || c.state === 'complete' || c.text === null) return null;
   if (c.state === 'failed') return `FAIL  ${c.text}`;
-  if (c.gatedPartial) return `note: ${c.text}; gated on the ${e.batchCount ?? e.batches.length} batches present (--allow-partial)`;
+  if (c.gatedPartial)
+    return `note: ${c.text}; gated on the ${e.batchCount ?? e.batches.length} batches present (--allow-partial)`;
   // every backend but memory (whose objects went with its process) can be resumed
-  const resume = e.run.backend !== 'memory' && e.run.source === 'run' ? `\`ingest-scale run --resume ${e.run.id}\` carries it on; ` : '';
-  const clean = e.run.status === 'running' ? '' : `\n${INDENT}${resume}\`ingest-scale clean ${e.run.id}\` removes what it stored on its target`;
+  const resume =
+    e.run.backend !== 'memory' && e.run.source === 'run'
+      ? `\`ingest-scale run --resume ${e.run.id}\` carries it on; `
+      : '';
+  const clean =
+    e.run.status === 'running'
+      ? ''
+      : `\n${INDENT}${resume}\`ingest-scale clean ${e.run.id}\` removes what it stored on its target`;
   return `INCONCLUSIVE  ${c.text}\n${INDENT}the run did not complete; \`check --allow-partial\` gates on the batches present${clean}`;
 }
 
@@ -39,12 +46,22 @@ export function runVerdictText(e: RunEvaluation): string {
   const head = completionHead(e);
   const guard = head ? null : contentionHead(e.contention, label ? `${label}: ` : '');
   if (guard) lines.push(guard, '', GATE_ALONE);
-  if (head) lines.push(head, '', e.completion?.gatedPartial ? 'the fixed rule on the batches present:' : 'the fixed rule on the batches run so far (not the verdict):');
+  if (head)
+    lines.push(
+      head,
+      '',
+      e.completion?.gatedPartial
+        ? 'the fixed rule on the batches present:'
+        : 'the fixed rule on the batches run so far (not the verdict):',
+    );
   const early = e.earlyStop ? renderEarlyStop(e.earlyStop, { label }) : null;
   if (early) {
     lines.push(early);
     const s = e.run.stopInfo;
-    if (s) lines.push(`${INDENT}stopped at batch ${s.batch} of ${s.plannedBatches}, after about ${Math.round(100 * s.shareOfPlannedTime)}% of the planned ingest time`);
+    if (s)
+      lines.push(
+        `${INDENT}stopped at batch ${s.batch} of ${s.plannedBatches}, after about ${Math.round(100 * s.shareOfPlannedTime)}% of the planned ingest time`,
+      );
     lines.push('', 'the fixed rule on the batches run so far:');
   }
   lines.push(renderVerdict(e.gate, { label, ...(e.power ? { power: e.power } : {}) }));
@@ -78,9 +95,7 @@ export function levelText(c: BaselineComparison): string {
   const conf = Number.isFinite(l.confidence) ? `${(100 * l.confidence).toFixed(1)}%` : '95%';
   const method = l.method === 'exact' ? 'exact Wilcoxon signed-rank' : 'Wilcoxon signed-rank, normal approximation';
   const gate =
-    l.verdict === null
-      ? 'not gated'
-      : `${l.verdict} (limit +${fx(100 * (l.maxLevelChange ?? 0), 0)}%): ${l.reason}`;
+    l.verdict === null ? 'not gated' : `${l.verdict} (limit +${fx(100 * (l.maxLevelChange ?? 0), 0)}%): ${l.reason}`;
   return (
     `level: candidate per-batch time x${fx(l.ratio)} of the baseline's (Hodges-Lehmann), ${conf} CI ${ci(l.ci)},\n` +
     `${INDENT}${method}; ${gate}`

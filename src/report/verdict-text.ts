@@ -75,7 +75,9 @@ function plural(n: number, word: string): string {
 
 /** What the top-level numbers measure: wall time, or the geomean op latency of an op gate. */
 function quantity(r: GateResult): string {
-  return isOperationGateResult(r) && r.decidedBy === 'opGeomean' ? 'geometric-mean operation latency' : 'per-batch time';
+  return isOperationGateResult(r) && r.decidedBy === 'opGeomean'
+    ? 'geometric-mean operation latency'
+    : 'per-batch time';
 }
 
 /** "per-batch time x4.62 over batches 2-25 (objects 1,000-25,000)" */
@@ -110,19 +112,28 @@ function headline(r: GateResult, label: string): string {
     case 'FAIL':
       if (r.cliff?.fails) {
         const trend = trendFails ? `lower bound above limit ${limit} too` : `lower bound not above limit ${limit}`;
-        return `FAIL  ${label}${cliffPhrase(r.cliff)}, ${level} CI, lower bound above limit ${limit}\n` +
-          `${INDENT}trend: ${growthPhrase(r)}, ${level} CI ${interval(r.ci, 2)}, ${trend}`;
+        return (
+          `FAIL  ${label}${cliffPhrase(r.cliff)}, ${level} CI, lower bound above limit ${limit}\n` +
+          `${INDENT}trend: ${growthPhrase(r)}, ${level} CI ${interval(r.ci, 2)}, ${trend}`
+        );
       }
-      return `FAIL  ${label}superlinear slowdown: ${growthPhrase(r)},\n` +
-        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound above limit ${limit}`;
+      return (
+        `FAIL  ${label}superlinear slowdown: ${growthPhrase(r)},\n` +
+        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound above limit ${limit}`
+      );
     case 'WARN': {
-      const reach = r.ci[1] > r.limit ? `; the CI reaches x${fixed(r.ci[1], 2)}, so growth beyond the limit is not ruled out` : '';
-      return `WARN  ${label}growth likely, not shown to exceed the limit: ${growthPhrase(r)},\n` +
-        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound above 1.00 but not above limit ${limit}${reach}`;
+      const reach =
+        r.ci[1] > r.limit ? `; the CI reaches x${fixed(r.ci[1], 2)}, so growth beyond the limit is not ruled out` : '';
+      return (
+        `WARN  ${label}growth likely, not shown to exceed the limit: ${growthPhrase(r)},\n` +
+        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound above 1.00 but not above limit ${limit}${reach}`
+      );
     }
     case 'PASS':
-      return `PASS  ${label}no superlinear slowdown: ${growthPhrase(r)},\n` +
-        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound not above 1.00 (limit ${limit})`;
+      return (
+        `PASS  ${label}no superlinear slowdown: ${growthPhrase(r)},\n` +
+        `${INDENT}${level} CI ${interval(r.ci, 2)}, lower bound not above 1.00 (limit ${limit})`
+      );
     case 'INCONCLUSIVE': {
       const head =
         r.keptBatches < MIN_KEPT_BATCHES
@@ -143,7 +154,8 @@ function detailLines(r: GateResult): string[] {
     );
   }
   const scatter = Number.isFinite(r.residualScatter) ? `${fixed(100 * r.residualScatter, 1)}%` : 'n/a';
-  const longer = r.warmupSensitivity === null ? '' : ` (the CI's upper end allows for a warm-up of ${r.warmupSensitivity.batches})`;
+  const longer =
+    r.warmupSensitivity === null ? '' : ` (the CI's upper end allows for a warm-up of ${r.warmupSensitivity.batches})`;
   lines.push(
     `warm-up dropped: ${plural(r.warmupDropped, 'batch')}${longer}; residual scatter ${scatter}; ` +
       `Kendall tau ${fixed(r.kendallTau, 2)}`,
@@ -217,11 +229,7 @@ function detectableLines(r: GateResult): string[] {
 export function renderVerdict(r: GateResult, opts?: { label?: string; power?: PowerAssessment }): string {
   const label = opts?.label ? `${opts.label}: ` : '';
   const power = opts?.power;
-  const body = [
-    ...detailLines(r),
-    ...(isOperationGateResult(r) ? operationLines(r) : []),
-    ...detectableLines(r),
-  ];
+  const body = [...detailLines(r), ...(isOperationGateResult(r) ? operationLines(r) : []), ...detectableLines(r)];
   const head = headline(r, label);
   const lines = [markedVerdict(r.verdict, power) + head.slice(r.verdict.length), ...body.map((l) => INDENT + l)];
   if (power?.inconclusive) lines.unshift(underpoweredHead(power, r.limit, label), '', GATE_ALONE);

@@ -38,6 +38,8 @@ export class ClockBracket {
 
   /** As recorded: null bounds when no response carried a Date. */
   get record(): { loMs: number | null; hiMs: number | null; samples: number } {
-    return this.samples === 0 ? { loMs: null, hiMs: null, samples: 0 } : { loMs: this.lo, hiMs: this.hi, samples: this.samples };
+    return this.samples === 0
+      ? { loMs: null, hiMs: null, samples: 0 }
+      : { loMs: this.lo, hiMs: this.hi, samples: this.samples };
   }
 }

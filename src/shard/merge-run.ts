@@ -9,7 +9,18 @@ import { quantileOfSorted } from '../analysis/percentiles.js';
 import { UsageError } from '../errors.js';
 import type { BatchRecord, OpRecord, RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
-import { batchOpFacts, eachStoredObject, insertEdgeOps, insertMergedBatches, insertMergedOps, insertMergedShard, opsPage, shardActivity, updateBatchFacts, type EdgeOp } from '../store/shard-merge-records.js';
+import {
+  batchOpFacts,
+  eachStoredObject,
+  insertEdgeOps,
+  insertMergedBatches,
+  insertMergedOps,
+  insertMergedShard,
+  opsPage,
+  shardActivity,
+  updateBatchFacts,
+  type EdgeOp,
+} from '../store/shard-merge-records.js';
 import { hasRun } from '../store/shard-records.js';
 import type { Workload } from '../workload/workload.js';
 import { checkShards, type ShardInput } from './merge-check.js';
@@ -20,7 +31,15 @@ export type ClockCorrect = 'none' | 'date';
 export interface MergeResult {
   run: RunRecord;
   timeline: Timeline;
-  shards: { index: number; file: string; loMs: number | null; hiMs: number | null; samples: number; shiftMs: number; lateMs: number | null }[];
+  shards: {
+    index: number;
+    file: string;
+    loMs: number | null;
+    hiMs: number | null;
+    samples: number;
+    shiftMs: number;
+    lateMs: number | null;
+  }[];
   opsInBatches: number;
   opsOutside: number;
   storedObjects: number;
@@ -32,13 +51,22 @@ export interface MergeResult {
 
 const PAGE = 5000;
 
-export async function mergeShards(inputs: readonly ShardInput[], into: ResultsStore, intoPath: string, correct: ClockCorrect): Promise<MergeResult> {
+export async function mergeShards(
+  inputs: readonly ShardInput[],
+  into: ResultsStore,
+  intoPath: string,
+  correct: ClockCorrect,
+): Promise<MergeResult> {
   const shards = await checkShards(inputs);
   const head = shards[0] as ShardInput;
   const w = head.run.workload as Workload;
   const runId = head.shard.runId;
   if (await hasRun(into.db, runId)) {
-    throw new UsageError('E_MERGE', `run ${runId} is already in ${intoPath}`, 'merge into another --into file, or remove the run there first (ingest-scale runs delete)');
+    throw new UsageError(
+      'E_MERGE',
+      `run ${runId} is already in ${intoPath}`,
+      'merge into another --into file, or remove the run there first (ingest-scale runs delete)',
+    );
   }
   // each shard's times on one line: wall anchor + offset + shift
   const base = shards.map((x) => x.shard.wallAnchorMs + (correct === 'date' ? dateShift(x.shard) : 0));
@@ -60,7 +88,11 @@ export async function mergeShards(inputs: readonly ShardInput[], into: ResultsSt
   const done = completions.subarray(0, stored).sort();
   const timeline = cutBatches(done, w.batchSize, runStart, windowStart, windowEnd);
   if (timeline.batches.length === 0) {
-    throw new UsageError('E_MERGE', `the window in which all ${shards.length} shards were active holds no full batch of ${w.batchSize} objects (${stored} objects stored)`, 'run more objects, or start the shards together (--start-at)');
+    throw new UsageError(
+      'E_MERGE',
+      `the window in which all ${shards.length} shards were active holds no full batch of ${w.batchSize} objects (${stored} objects stored)`,
+      'run more objects, or start the shards together (--start-at)',
+    );
   }
   const first = timeline.batches[0] as (typeof timeline.batches)[number];
   const last = timeline.batches[timeline.batches.length - 1] as (typeof timeline.batches)[number];
@@ -80,8 +112,18 @@ export async function mergeShards(inputs: readonly ShardInput[], into: ResultsSt
     stopInfo: null,
   };
   const batches: BatchRecord[] = timeline.batches.map((v, i) => ({
-    index: i + 1, objects: w.batchSize, objectsBefore: v.objectsBefore, bytes: 0, wallMs: v.endMs - v.startMs,
-    okOps: 0, failedOps: 0, retriedOps: 0, p50Ms: null, p95Ms: null, p99Ms: null, startedAt: new Date(v.startMs).toISOString(),
+    index: i + 1,
+    objects: w.batchSize,
+    objectsBefore: v.objectsBefore,
+    bytes: 0,
+    wallMs: v.endMs - v.startMs,
+    okOps: 0,
+    failedOps: 0,
+    retriedOps: 0,
+    p50Ms: null,
+    p95Ms: null,
+    p99Ms: null,
+    startedAt: new Date(v.startMs).toISOString(),
   }));
   let inBatches = 0;
   let outside = 0;
@@ -99,10 +141,28 @@ export async function mergeShards(inputs: readonly ShardInput[], into: ResultsSt
         for (const op of page) {
           const t = (base[j] as number) + op.offsetMs;
           const at = placeOp(timeline, done, t);
-          if ('batch' in at) kept.push({ batch: at.batch, shard: x.shard.index, op: { ...op, startMs: t - (timeline.batches[at.batch - 1] as (typeof timeline.batches)[number]).startMs } });
-          else edge.push({ shard: x.shard.index, objectIndex: op.objectIndex, kind: op.kind, status: op.status, wallMs: t, durationMs: op.durationMs, edge: at.edge });
+          if ('batch' in at)
+            kept.push({
+              batch: at.batch,
+              shard: x.shard.index,
+              op: { ...op, startMs: t - (timeline.batches[at.batch - 1] as (typeof timeline.batches)[number]).startMs },
+            });
+          else
+            edge.push({
+              shard: x.shard.index,
+              objectIndex: op.objectIndex,
+              kind: op.kind,
+              status: op.status,
+              wallMs: t,
+              durationMs: op.durationMs,
+              edge: at.edge,
+            });
         }
-        await insertMergedOps(into.db, runId, kept.map((k) => ({ ...k, op: stripPaging(k.op) })));
+        await insertMergedOps(
+          into.db,
+          runId,
+          kept.map((k) => ({ ...k, op: stripPaging(k.op) })),
+        );
         await insertEdgeOps(into.db, runId, edge);
         inBatches += kept.length;
         outside += edge.length;
@@ -111,17 +171,42 @@ export async function mergeShards(inputs: readonly ShardInput[], into: ResultsSt
     for (const b of batches) {
       const f = await batchOpFacts(into.db, runId, b.index);
       const q = (p: number): number | null => (f.durations.length === 0 ? null : quantileOfSorted(f.durations, p));
-      Object.assign(b, { bytes: f.bytes, okOps: f.ok, failedOps: f.failed, retriedOps: f.retried, p50Ms: q(0.5), p95Ms: q(0.95), p99Ms: q(0.99) });
+      Object.assign(b, {
+        bytes: f.bytes,
+        okOps: f.ok,
+        failedOps: f.failed,
+        retriedOps: f.retried,
+        p50Ms: q(0.5),
+        p95Ms: q(0.95),
+        p99Ms: q(0.99),
+      });
       await updateBatchFacts(into.db, runId, b);
     }
   });
   const spanMs = last.endMs - first.startMs;
   const ratePerMs = spanMs > 0 ? (timeline.batches.length * w.batchSize) / spanMs : 0;
-  const spread = clockSpread(shards.map((x) => ({ index: x.shard.index, loMs: x.shard.loMs, hiMs: x.shard.hiMs })), correct);
+  const spread = clockSpread(
+    shards.map((x) => ({ index: x.shard.index, loMs: x.shard.loMs, hiMs: x.shard.hiMs })),
+    correct,
+  );
   return {
-    run, timeline, opsInBatches: inBatches, opsOutside: outside, storedObjects: stored, ratePerSec: ratePerMs * 1000, spreadMs: spread,
+    run,
+    timeline,
+    opsInBatches: inBatches,
+    opsOutside: outside,
+    storedObjects: stored,
+    ratePerSec: ratePerMs * 1000,
+    spreadMs: spread,
     risk: spread === null ? null : spreadRisk(ratePerMs, spread, w.batchSize),
-    shards: shards.map((x, j) => ({ index: x.shard.index, file: x.file, loMs: x.shard.loMs, hiMs: x.shard.hiMs, samples: x.shard.samples, shiftMs: (base[j] as number) - x.shard.wallAnchorMs, lateMs: x.shard.lateMs })),
+    shards: shards.map((x, j) => ({
+      index: x.shard.index,
+      file: x.file,
+      loMs: x.shard.loMs,
+      hiMs: x.shard.hiMs,
+      samples: x.shard.samples,
+      shiftMs: (base[j] as number) - x.shard.wallAnchorMs,
+      lateMs: x.shard.lateMs,
+    })),
   };
 }
 

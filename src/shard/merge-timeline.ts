@@ -42,7 +42,13 @@ export interface Timeline {
  * inside [windowStartMs, windowEndMs]. A partial last batch is not a batch (its objects are too few
  * to time the store taking B more).
  */
-export function cutBatches(completions: Float64Array, batchSize: number, runStartMs: number, windowStartMs: number, windowEndMs: number): Timeline {
+export function cutBatches(
+  completions: Float64Array,
+  batchSize: number,
+  runStartMs: number,
+  windowStartMs: number,
+  windowEndMs: number,
+): Timeline {
   const all = Math.floor(completions.length / batchSize);
   const batches: VirtualBatch[] = [];
   let firstK = -1;
@@ -60,7 +66,11 @@ export function cutBatches(completions: Float64Array, batchSize: number, runStar
 }
 
 /** Where an operation that started at t goes: its kept batch's 1-based index, or the edge of the window it is outside. */
-export function placeOp(t: Timeline, completions: Float64Array, startMs: number): { batch: number } | { edge: 'before' | 'after' } {
+export function placeOp(
+  t: Timeline,
+  completions: Float64Array,
+  startMs: number,
+): { batch: number } | { edge: 'before' | 'after' } {
   const k = Math.floor(populationAt(completions, startMs) / t.batchSize);
   if (t.batches.length === 0) return { edge: 'after' };
   if (k < t.firstK) return { edge: 'before' };
@@ -93,7 +103,11 @@ export function clockSpread(clocks: readonly ShardClock[], correct: 'none' | 'da
 }
 
 /** Objects that a clock spread can move across a batch boundary at an aggregate rate (objects/ms), against B/10. */
-export function spreadRisk(rateObjPerMs: number, spreadMs: number, batchSize: number): { objects: number; limit: number; warn: boolean } {
+export function spreadRisk(
+  rateObjPerMs: number,
+  spreadMs: number,
+  batchSize: number,
+): { objects: number; limit: number; warn: boolean } {
   const objects = rateObjPerMs * spreadMs;
   const limit = batchSize / 10;
   return { objects, limit, warn: objects > limit };

@@ -16,7 +16,11 @@ export interface ShardSpec {
 /** Refuses a --batch-size that the shards cannot split evenly. */
 export function checkShardable(batchSize: number, count: number): void {
   if (batchSize % count !== 0) {
-    throw new UsageError('E_BAD_FLAG', `--batch-size ${batchSize} is not divisible by the ${count} shards of --shard`, `use a multiple of ${count}, e.g. --batch-size ${Math.max(count, Math.round(batchSize / count) * count)}`);
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `--batch-size ${batchSize} is not divisible by the ${count} shards of --shard`,
+      `use a multiple of ${count}, e.g. --batch-size ${Math.max(count, Math.round(batchSize / count) * count)}`,
+    );
   }
 }
 

@@ -62,7 +62,9 @@ export async function runShard(o: ShardRunOptions): Promise<ShardRunResult> {
   const { workload: w, backend, store, anchor, spec } = o;
   const db = store.db;
   const clock = new ClockBracket();
-  const previousObserver = setResponseClockObserver((startNs, endNs, date) => clock.add(anchor.wallOf(startNs), anchor.wallOf(endNs), date));
+  const previousObserver = setResponseClockObserver((startNs, endNs, date) =>
+    clock.add(anchor.wallOf(startNs), anchor.wallOf(endNs), date),
+  );
   const total = plannedBatches(w);
   const ahead = w.concurrency === 1 && canPrepare(backend) ? (p: ObjectPlan): void => backend.prepare(p) : undefined;
   const lifecycle = hasBatchLifecycle(backend) ? backend : null;
@@ -80,14 +82,18 @@ export async function runShard(o: ShardRunOptions): Promise<ShardRunResult> {
     }
     for (let b = 0; b < total; b++) {
       if (o.signal?.aborted || o.abortNow?.aborted) return await stop('aborted');
-      const plans = shardBatchIndexes(w.objects, w.batchSize, b, spec).map((g) => planObject(w, g, { idPrefix: o.idPrefix }));
+      const plans = shardBatchIndexes(w.objects, w.batchSize, b, spec).map((g) =>
+        planObject(w, g, { idPrefix: o.idPrefix }),
+      );
       const work = await untilAborted(
         (async () => {
           const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
           const startedAt = new Date(anchor.nowMs()).toISOString();
           const startNs = process.hrtime.bigint();
           const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
-          const perObject = beginOps.some((op) => op.status === 'failed') ? [] : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
+          const perObject = beginOps.some((op) => op.status === 'failed')
+            ? []
+            : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
           const endOps = lifecycle ? await lifecycle.endBatch() : [];
           const wallNs = process.hrtime.bigint() - startNs;
           const ingestOps: OpTiming[] = [...beginOps, ...perObject.flat(), ...endOps];
@@ -96,7 +102,17 @@ export async function runShard(o: ShardRunOptions): Promise<ShardRunResult> {
         o.abortNow,
       );
       if (work === ABORTED) return await stop('aborted');
-      const batch = summariseBatch({ index: b + 1, objects: plans.length, objectsBefore: objects, startNs: work.startNs, wallNs: work.wallNs, startedAt: work.startedAt }, work.ingestOps);
+      const batch = summariseBatch(
+        {
+          index: b + 1,
+          objects: plans.length,
+          objectsBefore: objects,
+          startNs: work.startNs,
+          wallNs: work.wallNs,
+          startedAt: work.startedAt,
+        },
+        work.ingestOps,
+      );
       await store.recordBatch(o.run.id, batch, toOpRecords([...work.prepOps, ...work.ingestOps], work.startNs));
       await recordShardBatch(db, o.run.id, b + 1, anchor.offsetOf(work.startNs), clock.record);
       await store.heartbeat(o.run.id);
@@ -106,9 +122,13 @@ export async function runShard(o: ShardRunOptions): Promise<ShardRunResult> {
       failedOps += batch.failedOps;
       o.onBatch?.(batch, total);
       if (overErrorBudget(failedOps, opsDone, o.maxErrorRate)) {
-        throw new RunFailedError('E_ERROR_BUDGET', `shard ${spec.index}/${spec.count}: ${failedOps} of ${opsDone} operations failed (above the ${(100 * o.maxErrorRate).toFixed(1)}% budget) by batch ${b + 1}`, {
-          hint: 'see the operations in the shard\'s results database; merge refuses a failed shard',
-        });
+        throw new RunFailedError(
+          'E_ERROR_BUDGET',
+          `shard ${spec.index}/${spec.count}: ${failedOps} of ${opsDone} operations failed (above the ${(100 * o.maxErrorRate).toFixed(1)}% budget) by batch ${b + 1}`,
+          {
+            hint: "see the operations in the shard's results database; merge refuses a failed shard",
+          },
+        );
       }
     }
     return await stop('complete');

@@ -18,7 +18,9 @@ export const IMPORT_ROWS_PER_INSERT = 2000;
 export function importedBatchesSql(runId: string, batchSize: number, firstIndex: number, times: Float64Array): string {
   const id = text(runId);
   if (id === null || !Number.isSafeInteger(batchSize) || !Number.isSafeInteger(firstIndex)) {
-    throw new TypeError(`importedBatchesSql: run id ${runId}, batch size ${batchSize} and first index ${firstIndex} need exact literals`);
+    throw new TypeError(
+      `importedBatchesSql: run id ${runId}, batch size ${batchSize} and first index ${firstIndex} need exact literals`,
+    );
   }
   const head =
     `INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) ` +
@@ -29,7 +31,8 @@ export function importedBatchesSql(runId: string, batchSize: number, firstIndex:
     let sql = head;
     for (let k = from; k < to; k++) {
       const v = real(times[k]);
-      if (v === null || v === 'NULL') throw new TypeError(`importedBatchesSql: batch ${firstIndex + k} has time ${times[k]}, not a finite number`);
+      if (v === null || v === 'NULL')
+        throw new TypeError(`importedBatchesSql: batch ${firstIndex + k} has time ${times[k]}, not a finite number`);
       sql += `${k > from ? ', ' : ''}(${firstIndex + k}, ${v})`;
     }
     statements.push(`${sql})`);

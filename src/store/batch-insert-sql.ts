@@ -12,8 +12,19 @@ import { int, orNull, real, text, type Lit } from './sql-literals.js';
 /** The INSERT of the batch row with every value a literal, or null if some value has none. */
 export function batchInsertSql(runId: string, b: BatchRecord): string | null {
   const values: Lit[] = [
-    text(runId), int(b.index), int(b.objects), int(b.objectsBefore), int(b.bytes), real(b.wallMs), int(b.okOps), int(b.failedOps), int(b.retriedOps),
-    real(b.p50Ms), real(b.p95Ms), real(b.p99Ms), orNull(b.startedAt, text),
+    text(runId),
+    int(b.index),
+    int(b.objects),
+    int(b.objectsBefore),
+    int(b.bytes),
+    real(b.wallMs),
+    int(b.okOps),
+    int(b.failedOps),
+    int(b.retriedOps),
+    real(b.p50Ms),
+    real(b.p95Ms),
+    real(b.p99Ms),
+    orNull(b.startedAt, text),
   ];
   if (values.length !== BATCH_COLUMNS.length || values.some((v) => v === null)) return null;
   return `INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${values.join(', ')})`;

@@ -33,14 +33,23 @@ export async function readBatchTimes(db: SqliteDb, runId: string): Promise<Batch
       `SELECT idx, objects, objects_before, wall_ms FROM batches WHERE run_id = ? AND idx > ? ORDER BY idx LIMIT ${PAGE_ROWS}`,
       [runId, after],
     );
-    for (const r of rows) out.push({ index: Number(r.idx), objects: Number(r.objects), objectsBefore: Number(r.objects_before), wallMs: Number(r.wall_ms) });
+    for (const r of rows)
+      out.push({
+        index: Number(r.idx),
+        objects: Number(r.objects),
+        objectsBefore: Number(r.objects_before),
+        wallMs: Number(r.wall_ms),
+      });
     if (rows.length < PAGE_ROWS) return out;
     after = Number((rows[rows.length - 1] as Row).idx);
   }
 }
 
 /** A run's operation counts summed over its batches: ok, failed, and retried (needed more than one attempt). */
-export async function readOpTotals(db: SqliteDb, runId: string): Promise<{ ok: number; failed: number; retried: number }> {
+export async function readOpTotals(
+  db: SqliteDb,
+  runId: string,
+): Promise<{ ok: number; failed: number; retried: number }> {
   const row = await db.get<{ ok: number | null; failed: number | null; retried: number | null }>(
     'SELECT SUM(ok_ops) AS ok, SUM(failed_ops) AS failed, SUM(retried_ops) AS retried FROM batches WHERE run_id = ?',
     [runId],

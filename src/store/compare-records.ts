@@ -42,20 +42,34 @@ interface CompareRow {
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
 /** Records a compare as running, with its settings. */
-export async function recordCompare(db: SqliteDb, c: { id: string; settings: unknown; startedAt?: string }): Promise<void> {
-  await db.run('INSERT INTO compares (id, started_at, finished_at, status, settings, result) VALUES (?, ?, NULL, ?, ?, NULL)', [
-    c.id, c.startedAt ?? new Date().toISOString(), 'running', JSON.stringify(c.settings),
-  ]);
+export async function recordCompare(
+  db: SqliteDb,
+  c: { id: string; settings: unknown; startedAt?: string },
+): Promise<void> {
+  await db.run(
+    'INSERT INTO compares (id, started_at, finished_at, status, settings, result) VALUES (?, ?, NULL, ?, ?, NULL)',
+    [c.id, c.startedAt ?? new Date().toISOString(), 'running', JSON.stringify(c.settings)],
+  );
 }
 
 /** Links a run (already created) to its compare. */
 export async function linkCompareRun(db: SqliteDb, compareId: string, link: CompareRunLink): Promise<void> {
-  await db.run('UPDATE runs SET compare_id = ?, compare_target = ?, compare_position = ? WHERE id = ?', [compareId, link.target, link.position, link.runId]);
+  await db.run('UPDATE runs SET compare_id = ?, compare_target = ?, compare_position = ? WHERE id = ?', [
+    compareId,
+    link.target,
+    link.position,
+    link.runId,
+  ]);
 }
 
 /** Closes a compare with its status and its answer (null when it has none, e.g. it failed). */
 export async function finishCompare(db: SqliteDb, id: string, status: CompareStatus, result: unknown): Promise<void> {
-  await db.run('UPDATE compares SET status = ?, finished_at = ?, result = ? WHERE id = ?', [status, new Date().toISOString(), result === null ? null : JSON.stringify(result), id]);
+  await db.run('UPDATE compares SET status = ?, finished_at = ?, result = ? WHERE id = ?', [
+    status,
+    new Date().toISOString(),
+    result === null ? null : JSON.stringify(result),
+    id,
+  ]);
 }
 
 async function linkedRuns(db: SqliteDb, id: string): Promise<CompareRunLink[]> {
@@ -81,14 +95,28 @@ async function toRecord(db: SqliteDb, row: CompareRow): Promise<CompareRecord> {
 /** A compare by id, unique id prefix, or `last`; a usage error (exit 2) when there is none. */
 export async function loadCompare(db: SqliteDb, ref: string): Promise<CompareRecord> {
   let rows: CompareRow[];
-  if (ref === 'last') rows = await db.all<CompareRow>('SELECT * FROM compares ORDER BY started_at DESC, rowid DESC LIMIT 1');
+  if (ref === 'last')
+    rows = await db.all<CompareRow>('SELECT * FROM compares ORDER BY started_at DESC, rowid DESC LIMIT 1');
   else {
     rows = await db.all<CompareRow>('SELECT * FROM compares WHERE id = ?', [ref]);
-    if (rows.length === 0) rows = await db.all<CompareRow>("SELECT * FROM compares WHERE id LIKE ? || '%' ESCAPE '\\' LIMIT 2", [ref.replace(/[%_\\]/g, '\\$&')]);
+    if (rows.length === 0)
+      rows = await db.all<CompareRow>("SELECT * FROM compares WHERE id LIKE ? || '%' ESCAPE '\\' LIMIT 2", [
+        ref.replace(/[%_\\]/g, '\\$&'),
+      ]);
   }
-  if (rows.length > 1) throw new UsageError('E_COMPARE_NOT_FOUND', `compare "${ref}" is ambiguous in ${db.path}`, 'give more characters of the compare id');
+  if (rows.length > 1)
+    throw new UsageError(
+      'E_COMPARE_NOT_FOUND',
+      `compare "${ref}" is ambiguous in ${db.path}`,
+      'give more characters of the compare id',
+    );
   const row = rows[0];
-  if (!row) throw new UsageError('E_COMPARE_NOT_FOUND', `no compare "${ref}" in ${db.path}`, 'run `ingest-scale compare --targets FILE` first, with the same --db');
+  if (!row)
+    throw new UsageError(
+      'E_COMPARE_NOT_FOUND',
+      `no compare "${ref}" in ${db.path}`,
+      'run `ingest-scale compare --targets FILE` first, with the same --db',
+    );
   return toRecord(db, row);
 }
 

@@ -14,17 +14,20 @@ import { ExitCode } from '../exit-codes.js';
 import { APPLICATION_ID } from './schema.js';
 import { SqliteDb } from './sqlite.js';
 
-
 const MAGIC = 'SQLite format 3\0';
 const OUR_TABLES = ['runs', 'batches', 'ops'];
 
 export type ProbeResult = 'new' | 'ours' | 'adopt';
 
 function notOurs(path: string, why: string): IngestScaleError {
-  return new IngestScaleError('E_DB_NOT_OURS', `${path} is not an ingest-scale results database: ${why}; nothing was written to it`, {
-    hint: 'pass --db a new path (or a file made by ingest-scale); the default is reports/ingest-scale.db',
-    exitCode: ExitCode.Usage,
-  });
+  return new IngestScaleError(
+    'E_DB_NOT_OURS',
+    `${path} is not an ingest-scale results database: ${why}; nothing was written to it`,
+    {
+      hint: 'pass --db a new path (or a file made by ingest-scale); the default is reports/ingest-scale.db',
+      exitCode: ExitCode.Usage,
+    },
+  );
 }
 
 function readHeader(path: string): Buffer {
@@ -47,26 +50,38 @@ export async function probeResultsDb(path: string): Promise<ProbeResult> {
   try {
     head = readHeader(path);
   } catch (e) {
-    throw new IngestScaleError('E_DB', `cannot read the results database ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      hint: 'check --db and the file\'s permissions',
-      exitCode: ExitCode.Usage,
-    });
+    throw new IngestScaleError(
+      'E_DB',
+      `cannot read the results database ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      {
+        hint: "check --db and the file's permissions",
+        exitCode: ExitCode.Usage,
+      },
+    );
   }
   if (head.length < 100 || head.toString('latin1', 0, 16) !== MAGIC) throw notOurs(path, 'it is not a SQLite database');
   const appId = head.readUInt32BE(68);
   if (appId === APPLICATION_ID) return 'ours';
-  if (appId !== 0) throw notOurs(path, `it belongs to another program (application_id 0x${appId.toString(16).padStart(8, '0')})`);
+  if (appId !== 0)
+    throw notOurs(path, `it belongs to another program (application_id 0x${appId.toString(16).padStart(8, '0')})`);
   // unmarked: look inside, read-only (the header in the main file can lag a WAL that has the marker)
   const db = await SqliteDb.open(path, 'readonly');
   try {
     const id = (await db.get<{ application_id: number }>('PRAGMA application_id'))?.application_id ?? 0;
     if (id === APPLICATION_ID) return 'ours';
     const version = (await db.get<{ user_version: number }>('PRAGMA user_version'))?.user_version ?? 0;
-    const tables = (await db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")).map((r) => r.name);
+    const tables = (
+      await db.all<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+    ).map((r) => r.name);
     if (tables.length === 0 && version === 0) return 'new';
     if (version > 0 && OUR_TABLES.every((t) => tables.includes(t))) return 'adopt';
     const shown = tables.slice(0, 4).join(', ') + (tables.length > 4 ? `, … (${tables.length} tables)` : '');
-    throw notOurs(path, tables.length > 0 ? `it holds other tables (${shown})` : `it has user_version ${version} and no tables of ours`);
+    throw notOurs(
+      path,
+      tables.length > 0 ? `it holds other tables (${shown})` : `it has user_version ${version} and no tables of ours`,
+    );
   } finally {
     await db.close();
   }

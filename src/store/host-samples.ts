@@ -24,9 +24,25 @@ export interface HostSample {
 }
 
 /** Columns in the order of HostSample's fields. */
-export const HOST_COLUMNS = ['cpu_pressure', 'io_pressure', 'cpu_steal', 'others_cpu', 'load1', 'tool_cpu_ms_per_op', 'tool_cpu_wait'] as const;
+export const HOST_COLUMNS = [
+  'cpu_pressure',
+  'io_pressure',
+  'cpu_steal',
+  'others_cpu',
+  'load1',
+  'tool_cpu_ms_per_op',
+  'tool_cpu_wait',
+] as const;
 
-const FIELDS = ['cpuPressure', 'ioPressure', 'cpuSteal', 'othersCpu', 'load1', 'toolCpuMsPerOp', 'toolCpuWait'] as const satisfies readonly (keyof HostSample)[];
+const FIELDS = [
+  'cpuPressure',
+  'ioPressure',
+  'cpuSteal',
+  'othersCpu',
+  'load1',
+  'toolCpuMsPerOp',
+  'toolCpuWait',
+] as const satisfies readonly (keyof HostSample)[];
 
 /**
  * Whether the batches table has the columns. Asked of the table, not of user_version: a database
@@ -37,7 +53,9 @@ const known = new WeakMap<SqliteDb, Promise<boolean>>();
 function hasHostColumns(db: SqliteDb): Promise<boolean> {
   let p = known.get(db);
   if (!p) {
-    p = db.all<{ name: string }>('PRAGMA table_info(batches)').then((cols) => cols.some((c) => c.name === HOST_COLUMNS[0]));
+    p = db
+      .all<{ name: string }>('PRAGMA table_info(batches)')
+      .then((cols) => cols.some((c) => c.name === HOST_COLUMNS[0]));
     known.set(db, p);
   }
   return p;
@@ -51,7 +69,11 @@ function valueOf(s: HostSample, k: (typeof FIELDS)[number]): number | null {
 /** Stores a batch's sample (an UPDATE of its row; one bound row per batch costs nothing worth avoiding). */
 export async function recordHostSample(db: SqliteDb, runId: string, batchIndex: number, s: HostSample): Promise<void> {
   if (!(await hasHostColumns(db))) return;
-  await db.run(`UPDATE batches SET ${HOST_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE run_id = ? AND idx = ?`, [...FIELDS.map((k) => valueOf(s, k)), runId, batchIndex]);
+  await db.run(`UPDATE batches SET ${HOST_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE run_id = ? AND idx = ?`, [
+    ...FIELDS.map((k) => valueOf(s, k)),
+    runId,
+    batchIndex,
+  ]);
 }
 
 /** The samples of a run's batches in index order (batch i+1 at i); empty for a database without the columns. */

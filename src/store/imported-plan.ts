@@ -2,6 +2,15 @@
 import type { SqliteDb } from './sqlite.js';
 
 /** Sets the planned batches and the workload of a run (an import knows its batch count only at the end). */
-export async function setImportedPlan(db: SqliteDb, runId: string, plannedBatches: number, workload: unknown): Promise<void> {
-  await db.run('UPDATE runs SET planned_batches = ?, workload = ? WHERE id = ?', [plannedBatches, JSON.stringify(workload), runId]);
+export async function setImportedPlan(
+  db: SqliteDb,
+  runId: string,
+  plannedBatches: number,
+  workload: unknown,
+): Promise<void> {
+  await db.run('UPDATE runs SET planned_batches = ?, workload = ? WHERE id = ?', [
+    plannedBatches,
+    JSON.stringify(workload),
+    runId,
+  ]);
 }

@@ -65,19 +65,28 @@ async function latenciesByBatch(dbs: readonly SqliteDb[], runId: string, sink: O
     }
   };
   // every reader ends before this returns (a connection is closed only when idle)
-  const failed = (await Promise.allSettled(dbs.map(reader))).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const failed = (await Promise.allSettled(dbs.map(reader))).find(
+    (r): r is PromiseRejectedResult => r.status === 'rejected',
+  );
   if (failed) throw failed.reason;
 }
 
 /** The rows themselves, in pages of OP_STATS_ROWS in (batch, row id) order. */
 async function latenciesByRow(db: SqliteDb, runId: string, sink: OpDurationSink): Promise<void> {
   const base = `SELECT batch_idx AS b, duration_ms AS d, rowid AS r FROM ops WHERE ${OK_INGEST}`;
-  let page = await db.all<{ b: number; d: number; r: number }>(`${base} ORDER BY batch_idx, rowid LIMIT ${OP_STATS_ROWS}`, [runId]);
+  let page = await db.all<{ b: number; d: number; r: number }>(
+    `${base} ORDER BY batch_idx, rowid LIMIT ${OP_STATS_ROWS}`,
+    [runId],
+  );
   for (;;) {
     for (const row of page) sink.add(row.b, row.d);
     const last = page[page.length - 1];
     if (page.length < OP_STATS_ROWS || last === undefined) return;
-    page = await db.all(`${base} AND (batch_idx, rowid) > (?, ?) ORDER BY batch_idx, rowid LIMIT ${OP_STATS_ROWS}`, [runId, last.b, last.r]);
+    page = await db.all(`${base} AND (batch_idx, rowid) > (?, ?) ORDER BY batch_idx, rowid LIMIT ${OP_STATS_ROWS}`, [
+      runId,
+      last.b,
+      last.r,
+    ]);
   }
 }
 
@@ -86,7 +95,11 @@ async function latenciesByRow(db: SqliteDb, runId: string, sink: OpDurationSink)
  * is tried again (with one connection, then row by row) on a new sink, so the sink returned has
  * every duration exactly once.
  */
-export async function readOpDurations<S extends OpDurationSink>(db: SqliteDb, runId: string, newSink: () => S): Promise<S> {
+export async function readOpDurations<S extends OpDurationSink>(
+  db: SqliteDb,
+  runId: string,
+  newSink: () => S,
+): Promise<S> {
   const second = await secondReader(db);
   if (second !== null) {
     try {

@@ -28,17 +28,35 @@ const MAX_DICTIONARY = 8;
 
 /** Whether two operations have the same small fields (consecutive operations mostly do). */
 const sameSmall = (a: OpRecord, b: OpRecord): boolean =>
-  a.kind === b.kind && a.status === b.status && a.datastreamId === b.datastreamId && a.attempt === b.attempt && a.errorCode === b.errorCode && a.httpStatus === b.httpStatus;
+  a.kind === b.kind &&
+  a.status === b.status &&
+  a.datastreamId === b.datastreamId &&
+  a.attempt === b.attempt &&
+  a.errorCode === b.errorCode &&
+  a.httpStatus === b.httpStatus;
 
 /** The small fields of an operation as literals, or null. */
 function smallFields(op: OpRecord): string[] | null {
-  const out = [orNull(op.datastreamId, text), text(op.kind), text(op.status), int(op.attempt), orNull(op.errorCode, text), orNull(op.httpStatus, int)];
+  const out = [
+    orNull(op.datastreamId, text),
+    text(op.kind),
+    text(op.status),
+    int(op.attempt),
+    orNull(op.errorCode, text),
+    orNull(op.httpStatus, int),
+  ];
   for (const v of out) if (v === null) return null;
   return out as string[];
 }
 
 /** The INSERT for ops[from, to) of one batch, every value a literal; null if some value has no exact literal. */
-export function opInsertSql(runId: string, batchIndex: number, ops: readonly OpRecord[], from: number, to: number): string | null {
+export function opInsertSql(
+  runId: string,
+  batchIndex: number,
+  ops: readonly OpRecord[],
+  from: number,
+  to: number,
+): string | null {
   const run = text(runId);
   const batch = int(batchIndex);
   if (run === null || batch === null) return null;
@@ -67,7 +85,8 @@ export function opInsertSql(runId: string, batchIndex: number, ops: readonly OpR
     const start = nanos(op.startMs);
     const ttfb = nanos(op.ttfbMs);
     const duration = nanos(op.durationMs);
-    if (index === null || id === null || bytes === null || start === null || ttfb === null || duration === null) return null;
+    if (index === null || id === null || bytes === null || start === null || ttfb === null || duration === null)
+      return null;
     codes.push(code);
     rows.push(`${index}, ${id}, ${bytes}, ${start}, ${ttfb}, ${duration}`);
   }
@@ -75,13 +94,30 @@ export function opInsertSql(runId: string, batchIndex: number, ops: readonly OpR
   let small: string[];
   if (combos.length === 1) small = combos[0] as string[];
   else if (combos.length <= MAX_DICTIONARY) {
-    small = [0, 1, 2, 3, 4, 5].map((k) => `CASE column7 ${combos.map((c, code) => `WHEN ${code} THEN ${c[k]}`).join(' ')} END`);
+    small = [0, 1, 2, 3, 4, 5].map(
+      (k) => `CASE column7 ${combos.map((c, code) => `WHEN ${code} THEN ${c[k]}`).join(' ')} END`,
+    );
     for (let r = 0; r < rows.length; r++) rows[r] += `, ${codes[r]}`;
   } else {
     small = [0, 1, 2, 3, 4, 5].map((k) => `column${7 + k}`);
     for (let r = 0; r < rows.length; r++) rows[r] += `, ${(combos[codes[r] as number] as string[]).join(', ')}`;
   }
   const [ds, kind, status, attempt, errorCode, httpStatus] = small;
-  const select = [run, batch, 'column1', 'column2', ds, kind, status, 'column3', 'column4 / 1e6', 'column5 / 1e6', 'column6 / 1e6', attempt, errorCode, httpStatus];
+  const select = [
+    run,
+    batch,
+    'column1',
+    'column2',
+    ds,
+    kind,
+    status,
+    'column3',
+    'column4 / 1e6',
+    'column5 / 1e6',
+    'column6 / 1e6',
+    attempt,
+    errorCode,
+    httpStatus,
+  ];
   return `INSERT INTO ops (${OP_COLUMNS.join(', ')}) SELECT ${select.join(', ')} FROM (VALUES (${rows.join('), (')}))`;
 }

@@ -7,7 +7,16 @@ import { dirname } from 'node:path';
 import { IngestScaleError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { BatchRecord, ObjectRef, OpRecord, RunRecord, RunStatus, RunSummary, StopInfo } from '../model/records.js';
-import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams, rowToRun, RUN_COLUMNS, runParams, type RunRow } from './rows.js';
+import {
+  batchParams,
+  BATCH_COLUMNS,
+  OP_COLUMNS,
+  opParams,
+  rowToRun,
+  RUN_COLUMNS,
+  runParams,
+  type RunRow,
+} from './rows.js';
 import { readOpDurations, type OpDurationSink } from './op-durations.js';
 import { withLiveness } from './run-liveness.js';
 import { BUSY_TIMEOUT_MS } from './db-errors.js';
@@ -73,11 +82,19 @@ export class ResultsStore {
    */
   static async open(path: string, mode: 'write' | 'read' = 'write'): Promise<ResultsStore> {
     if (mode === 'read' && !existsSync(path)) {
-      throw new UsageError('E_DB', `no results database at ${path}`, 'pass --db PATH of an existing database, or create one with `ingest-scale run` or `ingest-scale import`');
+      throw new UsageError(
+        'E_DB',
+        `no results database at ${path}`,
+        'pass --db PATH of an existing database, or create one with `ingest-scale run` or `ingest-scale import`',
+      );
     }
     if (mode === 'write') mkdirSync(dirname(path), { recursive: true });
     if ((await probeResultsDb(path)) === 'new' && mode === 'read') {
-      throw new UsageError('E_DB', `${path} is an empty file, not a results database`, 'pass --db PATH of a database made by `ingest-scale run` or `ingest-scale import`');
+      throw new UsageError(
+        'E_DB',
+        `${path} is an empty file, not a results database`,
+        'pass --db PATH of a database made by `ingest-scale run` or `ingest-scale import`',
+      );
     }
     const db = await SqliteDb.open(path, mode === 'read' ? 'readonly' : 'readwrite');
     try {
@@ -85,7 +102,9 @@ export class ResultsStore {
         await db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`);
         await checkReadable(db);
       } else {
-        await db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`);
+        await db.exec(
+          `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`,
+        );
         await migrate(db);
       }
     } catch (e) {
@@ -100,7 +119,10 @@ export class ResultsStore {
   }
 
   async createRun(run: RunRecord): Promise<void> {
-    await this.db.run(`INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES (${RUN_COLUMNS.map(() => '?').join(', ')})`, runParams(run));
+    await this.db.run(
+      `INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES (${RUN_COLUMNS.map(() => '?').join(', ')})`,
+      runParams(run),
+    );
   }
 
   /**
@@ -114,7 +136,10 @@ export class ResultsStore {
     const statements = literalBatch(runId, batch, ops);
     if (statements !== null) return this.db.transactionSql(statements, OPS_PER_CALL / OPS_PER_LITERAL_INSERT);
     await this.db.transaction(async () => {
-      await this.db.run(`INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${BATCH_COLUMNS.map(() => '?').join(', ')})`, batchParams(runId, batch));
+      await this.db.run(
+        `INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${BATCH_COLUMNS.map(() => '?').join(', ')})`,
+        batchParams(runId, batch),
+      );
       let queued: Promise<void>[] = [];
       for (let i = 0; i < ops.length; i += OPS_PER_LITERAL_INSERT) {
         const end = Math.min(i + OPS_PER_LITERAL_INSERT, ops.length);
@@ -130,7 +155,8 @@ export class ResultsStore {
         for (let j = i; j < end; j += OPS_PER_INSERT) {
           const values: Param[] = [];
           const rows: string[] = [];
-          for (let k = j; k < Math.min(j + OPS_PER_INSERT, end); k++) rows.push(valuesRow(opParams(runId, batch.index, ops[k] as OpRecord), values));
+          for (let k = j; k < Math.min(j + OPS_PER_INSERT, end); k++)
+            rows.push(valuesRow(opParams(runId, batch.index, ops[k] as OpRecord), values));
           await this.db.run(`INSERT INTO ops (${OP_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values);
         }
       }
@@ -143,15 +169,31 @@ export class ResultsStore {
     await this.db.transaction(async () => {
       await this.createRun(run);
       for (const b of batches) {
-        await this.db.run(`INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${BATCH_COLUMNS.map(() => '?').join(', ')})`, batchParams(run.id, b));
+        await this.db.run(
+          `INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${BATCH_COLUMNS.map(() => '?').join(', ')})`,
+          batchParams(run.id, b),
+        );
       }
     });
   }
 
-  async finishRun(runId: string, status: RunStatus, error: string | null = null, stop: StopInfo | null = null): Promise<void> {
-    await this.db.run('UPDATE runs SET status = ?, finished_at = ?, error = ?, stopped_at_batch = ?, stop_info = ? WHERE id = ?', [
-      status, new Date().toISOString(), error, stop?.batch ?? null, stop === null ? null : JSON.stringify(stop), runId,
-    ]);
+  async finishRun(
+    runId: string,
+    status: RunStatus,
+    error: string | null = null,
+    stop: StopInfo | null = null,
+  ): Promise<void> {
+    await this.db.run(
+      'UPDATE runs SET status = ?, finished_at = ?, error = ?, stopped_at_batch = ?, stop_info = ? WHERE id = ?',
+      [
+        status,
+        new Date().toISOString(),
+        error,
+        stop?.batch ?? null,
+        stop === null ? null : JSON.stringify(stop),
+        runId,
+      ],
+    );
   }
 
   /** The run's last sign of life (after every recorded batch): how `interrupted` runs are told apart. */
@@ -165,27 +207,50 @@ export class ResultsStore {
   }
 
   async listRuns(): Promise<RunSummary[]> {
-    const rows = await this.db.all<RunRow & { n_batches: number; n_objects: number; n_bytes: number; n_failed: number }>(
+    const rows = await this.db.all<
+      RunRow & { n_batches: number; n_objects: number; n_bytes: number; n_failed: number }
+    >(
       `SELECT r.*, COUNT(b.idx) AS n_batches, COALESCE(SUM(b.objects), 0) AS n_objects,
               COALESCE(SUM(b.bytes), 0) AS n_bytes, COALESCE(SUM(b.failed_ops), 0) AS n_failed
          FROM runs r LEFT JOIN batches b ON b.run_id = r.id
         GROUP BY r.id ORDER BY r.started_at, r.rowid`,
     );
-    return rows.map((r) => withLiveness({ ...rowToRun(r), batches: r.n_batches, objects: r.n_objects, bytes: r.n_bytes, failedOps: r.n_failed }));
+    return rows.map((r) =>
+      withLiveness({
+        ...rowToRun(r),
+        batches: r.n_batches,
+        objects: r.n_objects,
+        bytes: r.n_bytes,
+        failedOps: r.n_failed,
+      }),
+    );
   }
 
   /** A run by id, by unique id prefix, or `last` (the most recently started). */
   async resolveRun(ref: string): Promise<RunRecord> {
     let rows: RunRow[];
-    if (ref === 'last') rows = await this.db.all<RunRow>('SELECT * FROM runs ORDER BY started_at DESC, rowid DESC LIMIT 1');
+    if (ref === 'last')
+      rows = await this.db.all<RunRow>('SELECT * FROM runs ORDER BY started_at DESC, rowid DESC LIMIT 1');
     else {
       rows = await this.db.all<RunRow>('SELECT * FROM runs WHERE id = ?', [ref]);
-      if (rows.length === 0) rows = await this.db.all<RunRow>("SELECT * FROM runs WHERE id LIKE ? || '%' ESCAPE '\\' LIMIT 2", [ref.replace(/[%_\\]/g, '\\$&')]);
+      if (rows.length === 0)
+        rows = await this.db.all<RunRow>("SELECT * FROM runs WHERE id LIKE ? || '%' ESCAPE '\\' LIMIT 2", [
+          ref.replace(/[%_\\]/g, '\\$&'),
+        ]);
     }
-    if (rows.length > 1) throw new UsageError('E_RUN_NOT_FOUND', `run "${ref}" is ambiguous in ${this.db.path}`, 'give more characters of the run id (see `ingest-scale runs`)');
+    if (rows.length > 1)
+      throw new UsageError(
+        'E_RUN_NOT_FOUND',
+        `run "${ref}" is ambiguous in ${this.db.path}`,
+        'give more characters of the run id (see `ingest-scale runs`)',
+      );
     const row = rows[0];
     if (!row) {
-      throw new UsageError('E_RUN_NOT_FOUND', ref === 'last' ? `no runs in ${this.db.path}` : `no run "${ref}" in ${this.db.path}`, 'list runs with `ingest-scale runs --db PATH`');
+      throw new UsageError(
+        'E_RUN_NOT_FOUND',
+        ref === 'last' ? `no runs in ${this.db.path}` : `no run "${ref}" in ${this.db.path}`,
+        'list runs with `ingest-scale runs --db PATH`',
+      );
     }
     return withLiveness(rowToRun(row));
   }
@@ -198,7 +263,10 @@ export class ResultsStore {
   async ops(runId: string, batchIndex?: number): Promise<OpRecord[]> {
     const where = batchIndex === undefined ? 'run_id = ?' : 'run_id = ? AND batch_idx = ?';
     const params: Params = batchIndex === undefined ? [runId] : [runId, batchIndex];
-    const rows = await this.db.all<Record<string, unknown>>(`SELECT * FROM ops WHERE ${where} ORDER BY batch_idx, start_ms`, params);
+    const rows = await this.db.all<Record<string, unknown>>(
+      `SELECT * FROM ops WHERE ${where} ORDER BY batch_idx, start_ms`,
+      params,
+    );
     return rows.map((r) => ({
       kind: r.kind as OpRecord['kind'],
       objectId: r.object_id as string,

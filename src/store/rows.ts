@@ -2,19 +2,59 @@
 import type { BatchRecord, OpRecord, RunRecord, RunSettings } from '../model/records.js';
 
 export const RUN_COLUMNS = [
-  'id', 'label', 'source', 'status', 'backend', 'target', 'target_info', 'workload', 'batch_size',
-  'planned_batches', 'tool_version', 'node_version', 'host', 'started_at', 'finished_at', 'error',
-  'pid', 'run_host', 'heartbeat_at', 'settings',
+  'id',
+  'label',
+  'source',
+  'status',
+  'backend',
+  'target',
+  'target_info',
+  'workload',
+  'batch_size',
+  'planned_batches',
+  'tool_version',
+  'node_version',
+  'host',
+  'started_at',
+  'finished_at',
+  'error',
+  'pid',
+  'run_host',
+  'heartbeat_at',
+  'settings',
 ] as const;
 
 export const BATCH_COLUMNS = [
-  'run_id', 'idx', 'objects', 'objects_before', 'bytes', 'wall_ms', 'ok_ops', 'failed_ops', 'retried_ops',
-  'p50_ms', 'p95_ms', 'p99_ms', 'started_at',
+  'run_id',
+  'idx',
+  'objects',
+  'objects_before',
+  'bytes',
+  'wall_ms',
+  'ok_ops',
+  'failed_ops',
+  'retried_ops',
+  'p50_ms',
+  'p95_ms',
+  'p99_ms',
+  'started_at',
 ] as const;
 
 export const OP_COLUMNS = [
-  'run_id', 'batch_idx', 'object_index', 'object_id', 'datastream_id', 'kind', 'status', 'bytes',
-  'start_ms', 'ttfb_ms', 'duration_ms', 'attempt', 'error_code', 'http_status',
+  'run_id',
+  'batch_idx',
+  'object_index',
+  'object_id',
+  'datastream_id',
+  'kind',
+  'status',
+  'bytes',
+  'start_ms',
+  'ttfb_ms',
+  'duration_ms',
+  'attempt',
+  'error_code',
+  'http_status',
 ] as const;
 
 type V3Column = 'pid' | 'run_host' | 'heartbeat_at' | 'settings';
@@ -27,10 +67,26 @@ type P = string | number | null;
 
 export function runParams(r: RunRecord): P[] {
   return [
-    r.id, r.label, r.source, r.status, r.backend, r.target, r.targetInfo === null ? null : JSON.stringify(r.targetInfo),
-    JSON.stringify(r.workload), r.batchSize, r.plannedBatches, r.toolVersion, r.nodeVersion, JSON.stringify(r.host),
-    r.startedAt, r.finishedAt, r.error,
-    r.pid ?? null, r.runHost ?? null, r.heartbeatAt ?? null, r.settings ? JSON.stringify(r.settings) : null,
+    r.id,
+    r.label,
+    r.source,
+    r.status,
+    r.backend,
+    r.target,
+    r.targetInfo === null ? null : JSON.stringify(r.targetInfo),
+    JSON.stringify(r.workload),
+    r.batchSize,
+    r.plannedBatches,
+    r.toolVersion,
+    r.nodeVersion,
+    JSON.stringify(r.host),
+    r.startedAt,
+    r.finishedAt,
+    r.error,
+    r.pid ?? null,
+    r.runHost ?? null,
+    r.heartbeatAt ?? null,
+    r.settings ? JSON.stringify(r.settings) : null,
   ];
 }
 
@@ -54,8 +110,12 @@ export function rowToRun(row: RunRow): RunRecord {
     startedAt: s(row.started_at),
     finishedAt: row.finished_at === null ? null : s(row.finished_at),
     error: row.error === null ? null : s(row.error),
-    stoppedAtBatch: row.stopped_at_batch === undefined || row.stopped_at_batch === null ? null : Number(row.stopped_at_batch),
-    stopInfo: row.stop_info === undefined || row.stop_info === null ? null : (json(row.stop_info) as NonNullable<RunRecord['stopInfo']>),
+    stoppedAtBatch:
+      row.stopped_at_batch === undefined || row.stopped_at_batch === null ? null : Number(row.stopped_at_batch),
+    stopInfo:
+      row.stop_info === undefined || row.stop_info === null
+        ? null
+        : (json(row.stop_info) as NonNullable<RunRecord['stopInfo']>),
     pid: row.pid === undefined || row.pid === null ? null : Number(row.pid),
     runHost: row.run_host === undefined || row.run_host === null ? null : s(row.run_host),
     heartbeatAt: row.heartbeat_at === undefined || row.heartbeat_at === null ? null : s(row.heartbeat_at),
@@ -65,8 +125,19 @@ export function rowToRun(row: RunRow): RunRecord {
 
 export function batchParams(runId: string, b: BatchRecord): P[] {
   return [
-    runId, b.index, b.objects, b.objectsBefore, b.bytes, b.wallMs, b.okOps, b.failedOps, b.retriedOps,
-    b.p50Ms, b.p95Ms, b.p99Ms, b.startedAt,
+    runId,
+    b.index,
+    b.objects,
+    b.objectsBefore,
+    b.bytes,
+    b.wallMs,
+    b.okOps,
+    b.failedOps,
+    b.retriedOps,
+    b.p50Ms,
+    b.p95Ms,
+    b.p99Ms,
+    b.startedAt,
   ];
 }
 
@@ -90,7 +161,19 @@ export function rowToBatch(row: BatchRow): BatchRecord {
 
 export function opParams(runId: string, batchIndex: number, op: OpRecord): P[] {
   return [
-    runId, batchIndex, op.objectIndex, op.objectId, op.datastreamId, op.kind, op.status, op.bytes,
-    op.startMs, op.ttfbMs, op.durationMs, op.attempt, op.errorCode, op.httpStatus,
+    runId,
+    batchIndex,
+    op.objectIndex,
+    op.objectId,
+    op.datastreamId,
+    op.kind,
+    op.status,
+    op.bytes,
+    op.startMs,
+    op.ttfbMs,
+    op.durationMs,
+    op.attempt,
+    op.errorCode,
+    op.httpStatus,
   ];
 }

@@ -15,7 +15,10 @@ export interface Intent {
 
 /** Records the objects a batch is about to write (before its clock starts). */
 export async function recordIntent(db: SqliteDb, runId: string, i: Intent): Promise<void> {
-  await db.run('INSERT OR REPLACE INTO intents (run_id, batch_idx, first_index, objects, recorded_at) VALUES (?, ?, ?, ?, ?)', [runId, i.batch, i.firstIndex, i.objects, new Date().toISOString()]);
+  await db.run(
+    'INSERT OR REPLACE INTO intents (run_id, batch_idx, first_index, objects, recorded_at) VALUES (?, ?, ?, ?, ?)',
+    [runId, i.batch, i.firstIndex, i.objects, new Date().toISOString()],
+  );
 }
 
 /** Intents of batches that were never recorded: a run killed, or a batch abandoned, inside them. */
@@ -29,5 +32,8 @@ export async function unfinishedIntents(db: SqliteDb, runId: string): Promise<In
 
 /** A resumed run is running again, in this process. */
 export async function reopenRun(db: SqliteDb, runId: string, pid: number, host: string): Promise<void> {
-  await db.run("UPDATE runs SET status = 'running', finished_at = NULL, error = NULL, pid = ?, run_host = ?, heartbeat_at = ? WHERE id = ?", [pid, host, new Date().toISOString(), runId]);
+  await db.run(
+    "UPDATE runs SET status = 'running', finished_at = NULL, error = NULL, pid = ?, run_host = ?, heartbeat_at = ? WHERE id = ?",
+    [pid, host, new Date().toISOString(), runId],
+  );
 }

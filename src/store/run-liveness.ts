@@ -38,7 +38,8 @@ export function effectiveStatus(run: RunRecord, probe: LivenessProbe): RunStatus
   if (run.status !== 'running') return run.status;
   const beat = Date.parse(run.heartbeatAt ?? run.startedAt);
   if (Number.isFinite(beat) && probe.nowMs - beat > HEARTBEAT_STALE_MS) return 'interrupted';
-  if (run.pid !== undefined && run.pid !== null && run.runHost === probe.host && !probe.alive(run.pid)) return 'interrupted';
+  if (run.pid !== undefined && run.pid !== null && run.runHost === probe.host && !probe.alive(run.pid))
+    return 'interrupted';
   return 'running';
 }
 

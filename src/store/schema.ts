@@ -6,7 +6,6 @@
 import { IngestScaleError } from '../errors.js';
 import type { SqliteDb } from './sqlite.js';
 
-
 /** "INGS" (PRAGMA application_id): marks every ingest-scale results database (db-probe.ts). */
 export const APPLICATION_ID = 0x494e4753;
 
@@ -172,11 +171,18 @@ export async function migrate(db: SqliteDb): Promise<void> {
   const row = await db.get<{ user_version: number }>('PRAGMA user_version');
   const current = row?.user_version ?? 0;
   if (current > SCHEMA_VERSION) {
-    throw new IngestScaleError('E_DB', `results database ${db.path} has schema version ${current}, newer than this tool's ${SCHEMA_VERSION}`, {
-      hint: 'upgrade ingest-scale, or use another --db',
-    });
+    throw new IngestScaleError(
+      'E_DB',
+      `results database ${db.path} has schema version ${current}, newer than this tool's ${SCHEMA_VERSION}`,
+      {
+        hint: 'upgrade ingest-scale, or use another --db',
+      },
+    );
   }
-  const pending = Object.keys(MIGRATIONS).map(Number).filter((v) => v > current).sort((a, b) => a - b);
+  const pending = Object.keys(MIGRATIONS)
+    .map(Number)
+    .filter((v) => v > current)
+    .sort((a, b) => a - b);
   for (const v of pending) {
     const sql = MIGRATIONS[v] as string;
     await db.transaction(async () => {
@@ -192,8 +198,12 @@ export async function migrate(db: SqliteDb): Promise<void> {
 export async function checkReadable(db: SqliteDb): Promise<void> {
   const current = (await db.get<{ user_version: number }>('PRAGMA user_version'))?.user_version ?? 0;
   if (current > SCHEMA_VERSION) {
-    throw new IngestScaleError('E_DB', `results database ${db.path} has schema version ${current}, newer than this tool's ${SCHEMA_VERSION}`, {
-      hint: 'upgrade ingest-scale, or use another --db',
-    });
+    throw new IngestScaleError(
+      'E_DB',
+      `results database ${db.path} has schema version ${current}, newer than this tool's ${SCHEMA_VERSION}`,
+      {
+        hint: 'upgrade ingest-scale, or use another --db',
+      },
+    );
   }
 }

@@ -12,12 +12,18 @@ import type { ShardRow } from './shard-records.js';
 export const STORING_KINDS = ['create-object', 'add-datastream'] as const;
 const STORING = STORING_KINDS.map((k) => `'${k}'`).join(', ');
 /** Kinds that are a batch's ingest work (as the engine's batch summary counts them). */
-const NOT_INGEST = "('create-container', 'verify', 'delete', 'probe-get', 'probe-get-warm', 'probe-head', 'probe-range', 'probe-list', 'probe-update', 'probe-create', 'probe-delete')";
+const NOT_INGEST =
+  "('create-container', 'verify', 'delete', 'probe-get', 'probe-get-warm', 'probe-head', 'probe-range', 'probe-list', 'probe-update', 'probe-create', 'probe-delete')";
 
 const FROM_OPS = 'FROM ops o JOIN shard_batches sb ON sb.run_id = o.run_id AND sb.idx = o.batch_idx WHERE o.run_id = ?';
 
 /** The objects a shard's storing operations touched: how many, the range, and how many are not its own. */
-export async function shardObjectFacts(db: SqliteDb, runId: string, count: number, index: number): Promise<{ objects: number; min: number | null; max: number | null; stray: number }> {
+export async function shardObjectFacts(
+  db: SqliteDb,
+  runId: string,
+  count: number,
+  index: number,
+): Promise<{ objects: number; min: number | null; max: number | null; stray: number }> {
   const r = await db.get<{ n: number; lo: number | null; hi: number | null; stray: number | null }>(
     `SELECT COUNT(DISTINCT object_index) AS n, MIN(object_index) AS lo, MAX(object_index) AS hi, SUM(object_index % ? != ?) AS stray
      FROM ops WHERE run_id = ? AND kind IN (${STORING})`,
@@ -37,8 +43,14 @@ export function eachStoredObject(db: SqliteDb, runId: string, onObject: (endMs: 
 }
 
 /** When the shard's first operation started and its last ended (its own time base). */
-export async function shardActivity(db: SqliteDb, runId: string): Promise<{ firstMs: number; lastMs: number; ops: number }> {
-  const r = await db.get<{ a: number | null; b: number | null; n: number }>(`SELECT MIN(sb.start_offset_ms + o.start_ms) AS a, MAX(sb.start_offset_ms + o.start_ms + o.duration_ms) AS b, COUNT(*) AS n ${FROM_OPS}`, [runId]);
+export async function shardActivity(
+  db: SqliteDb,
+  runId: string,
+): Promise<{ firstMs: number; lastMs: number; ops: number }> {
+  const r = await db.get<{ a: number | null; b: number | null; n: number }>(
+    `SELECT MIN(sb.start_offset_ms + o.start_ms) AS a, MAX(sb.start_offset_ms + o.start_ms + o.duration_ms) AS b, COUNT(*) AS n ${FROM_OPS}`,
+    [runId],
+  );
   return { firstMs: Number(r?.a ?? 0), lastMs: Number(r?.b ?? 0), ops: Number(r?.n ?? 0) };
 }
 
@@ -50,7 +62,10 @@ export interface PagedOp extends OpRecord {
 
 /** The next page of a shard's operations after rowid `after`, in rowid order. */
 export async function opsPage(db: SqliteDb, runId: string, after: number, limit: number): Promise<PagedOp[]> {
-  const rows = await db.all<Record<string, string | number | null>>(`SELECT o.rowid AS rid, o.*, sb.start_offset_ms AS off ${FROM_OPS} AND o.rowid > ? ORDER BY o.rowid LIMIT ?`, [runId, after, limit]);
+  const rows = await db.all<Record<string, string | number | null>>(
+    `SELECT o.rowid AS rid, o.*, sb.start_offset_ms AS off ${FROM_OPS} AND o.rowid > ? ORDER BY o.rowid LIMIT ?`,
+    [runId, after, limit],
+  );
   return rows.map((r) => ({
     rowid: Number(r.rid),
     offsetMs: Number(r.off) + Number(r.start_ms),
@@ -73,16 +88,27 @@ const ROWS_PER_INSERT = 400;
 
 /** The merged run's virtual batches, before their operations (their counts and percentiles follow: updateBatchFacts). */
 export async function insertMergedBatches(db: SqliteDb, runId: string, batches: readonly BatchRecord[]): Promise<void> {
-  for (const b of batches) await db.run(`INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${BATCH_COLUMNS.map(() => '?').join(', ')})`, batchParams(runId, b));
+  for (const b of batches)
+    await db.run(
+      `INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${BATCH_COLUMNS.map(() => '?').join(', ')})`,
+      batchParams(runId, b),
+    );
 }
 
 /** The merged run's operations of one page: each with its virtual batch and the shard that did it. */
-export async function insertMergedOps(db: SqliteDb, runId: string, ops: readonly { batch: number; shard: number; op: OpRecord }[]): Promise<void> {
+export async function insertMergedOps(
+  db: SqliteDb,
+  runId: string,
+  ops: readonly { batch: number; shard: number; op: OpRecord }[],
+): Promise<void> {
   const cols = [...OP_COLUMNS, 'shard'];
   for (let i = 0; i < ops.length; i += ROWS_PER_INSERT) {
     const chunk = ops.slice(i, i + ROWS_PER_INSERT);
     const params = chunk.flatMap((o) => [...opParams(runId, o.batch, o.op), o.shard]);
-    await db.run(`INSERT INTO ops (${cols.join(', ')}) VALUES ${chunk.map(() => `(${cols.map(() => '?').join(', ')})`).join(', ')}`, params);
+    await db.run(
+      `INSERT INTO ops (${cols.join(', ')}) VALUES ${chunk.map(() => `(${cols.map(() => '?').join(', ')})`).join(', ')}`,
+      params,
+    );
   }
 }
 
@@ -107,23 +133,38 @@ export async function insertEdgeOps(db: SqliteDb, runId: string, ops: readonly E
 }
 
 /** A virtual batch's counts and latency percentiles, from its operations as written (ok ingest ones). */
-export async function batchOpFacts(db: SqliteDb, runId: string, batch: number): Promise<{ durations: Float64Array; bytes: number; ok: number; failed: number; retried: number }> {
+export async function batchOpFacts(
+  db: SqliteDb,
+  runId: string,
+  batch: number,
+): Promise<{ durations: Float64Array; bytes: number; ok: number; failed: number; retried: number }> {
   const c = await db.get<{ ok: number; failed: number; retried: number; bytes: number | null }>(
     `SELECT SUM(status = 'ok') AS ok, SUM(status = 'failed') AS failed, SUM(status != 'retried' AND attempt > 1) AS retried, SUM(CASE WHEN status = 'ok' THEN bytes END) AS bytes
      FROM ops WHERE run_id = ? AND batch_idx = ? AND kind NOT IN ${NOT_INGEST}`,
     [runId, batch],
   );
   const durations: number[] = [];
-  await db.each<{ d: number }>(`SELECT duration_ms AS d FROM ops WHERE run_id = ? AND batch_idx = ? AND status = 'ok' AND kind NOT IN ${NOT_INGEST} ORDER BY duration_ms`, [runId, batch], (r) => {
-    durations.push(Number(r.d));
-  });
-  return { durations: Float64Array.from(durations), bytes: Number(c?.bytes ?? 0), ok: Number(c?.ok ?? 0), failed: Number(c?.failed ?? 0), retried: Number(c?.retried ?? 0) };
+  await db.each<{ d: number }>(
+    `SELECT duration_ms AS d FROM ops WHERE run_id = ? AND batch_idx = ? AND status = 'ok' AND kind NOT IN ${NOT_INGEST} ORDER BY duration_ms`,
+    [runId, batch],
+    (r) => {
+      durations.push(Number(r.d));
+    },
+  );
+  return {
+    durations: Float64Array.from(durations),
+    bytes: Number(c?.bytes ?? 0),
+    ok: Number(c?.ok ?? 0),
+    failed: Number(c?.failed ?? 0),
+    retried: Number(c?.retried ?? 0),
+  };
 }
 
 export async function updateBatchFacts(db: SqliteDb, runId: string, b: BatchRecord): Promise<void> {
-  await db.run('UPDATE batches SET bytes = ?, ok_ops = ?, failed_ops = ?, retried_ops = ?, p50_ms = ?, p95_ms = ?, p99_ms = ? WHERE run_id = ? AND idx = ?', [
-    b.bytes, b.okOps, b.failedOps, b.retriedOps, b.p50Ms, b.p95Ms, b.p99Ms, runId, b.index,
-  ]);
+  await db.run(
+    'UPDATE batches SET bytes = ?, ok_ops = ?, failed_ops = ?, retried_ops = ?, p50_ms = ?, p95_ms = ?, p99_ms = ? WHERE run_id = ? AND idx = ?',
+    [b.bytes, b.okOps, b.failedOps, b.retriedOps, b.p50Ms, b.p95Ms, b.p99Ms, runId, b.index],
+  );
 }
 
 /** The merged run's record of each shard: its bracket and the shift applied. */
@@ -131,6 +172,23 @@ export async function insertMergedShard(db: SqliteDb, s: ShardRow, shiftMs: numb
   await db.run(
     `INSERT INTO shards (run_id, shard_index, shard_count, role, status, seed, workload_hash, tool_version, host_name, pod_name, wall_anchor_ms, start_at, late_ms, objects, clock_lo_ms, clock_hi_ms, clock_samples, shift_ms)
      VALUES (?, ?, ?, 'merged', 'complete', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [s.runId, s.index, s.count, s.seed, s.workloadHash, s.toolVersion, s.hostName, s.podName, s.wallAnchorMs, s.startAt, s.lateMs, s.objects, s.loMs, s.hiMs, s.samples, shiftMs],
+    [
+      s.runId,
+      s.index,
+      s.count,
+      s.seed,
+      s.workloadHash,
+      s.toolVersion,
+      s.hostName,
+      s.podName,
+      s.wallAnchorMs,
+      s.startAt,
+      s.lateMs,
+      s.objects,
+      s.loMs,
+      s.hiMs,
+      s.samples,
+      shiftMs,
+    ],
   );
 }

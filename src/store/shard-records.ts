@@ -42,7 +42,19 @@ export async function createShard(db: SqliteDb, f: ShardFacts): Promise<void> {
   await db.run(
     `INSERT INTO shards (run_id, shard_index, shard_count, role, status, seed, workload_hash, tool_version, host_name, pod_name, wall_anchor_ms, start_at, objects)
      VALUES (?, ?, ?, 'shard', 'running', ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [f.runId, f.index, f.count, f.seed, f.workloadHash, f.toolVersion, f.hostName, f.podName, f.wallAnchorMs, f.startAt, f.objects],
+    [
+      f.runId,
+      f.index,
+      f.count,
+      f.seed,
+      f.workloadHash,
+      f.toolVersion,
+      f.hostName,
+      f.podName,
+      f.wallAnchorMs,
+      f.startAt,
+      f.objects,
+    ],
   );
 }
 
@@ -57,18 +69,36 @@ export async function recordLateness(db: SqliteDb, runId: string, lateMs: number
 }
 
 /** After each recorded batch: its start on the anchor, and the clock bracket so far (a killed shard keeps both). */
-export async function recordShardBatch(db: SqliteDb, runId: string, batch: number, startOffsetMs: number, clock: ClockBracketRecord): Promise<void> {
-  await db.run('INSERT INTO shard_batches (run_id, idx, start_offset_ms) VALUES (?, ?, ?)', [runId, batch, startOffsetMs]);
+export async function recordShardBatch(
+  db: SqliteDb,
+  runId: string,
+  batch: number,
+  startOffsetMs: number,
+  clock: ClockBracketRecord,
+): Promise<void> {
+  await db.run('INSERT INTO shard_batches (run_id, idx, start_offset_ms) VALUES (?, ?, ?)', [
+    runId,
+    batch,
+    startOffsetMs,
+  ]);
   await updateClock(db, runId, clock);
 }
 
 export async function updateClock(db: SqliteDb, runId: string, clock: ClockBracketRecord): Promise<void> {
-  await db.run('UPDATE shards SET clock_lo_ms = ?, clock_hi_ms = ?, clock_samples = ? WHERE run_id = ? AND role = \'shard\'', [clock.loMs, clock.hiMs, clock.samples, runId]);
+  await db.run(
+    "UPDATE shards SET clock_lo_ms = ?, clock_hi_ms = ?, clock_samples = ? WHERE run_id = ? AND role = 'shard'",
+    [clock.loMs, clock.hiMs, clock.samples, runId],
+  );
 }
 
-export async function finishShard(db: SqliteDb, runId: string, status: ShardStatus, clock: ClockBracketRecord): Promise<void> {
+export async function finishShard(
+  db: SqliteDb,
+  runId: string,
+  status: ShardStatus,
+  clock: ClockBracketRecord,
+): Promise<void> {
   await updateClock(db, runId, clock);
-  await db.run('UPDATE shards SET status = ? WHERE run_id = ? AND role = \'shard\'', [status, runId]);
+  await db.run("UPDATE shards SET status = ? WHERE run_id = ? AND role = 'shard'", [status, runId]);
 }
 
 interface Row {
@@ -117,7 +147,9 @@ function fromRow(r: Row): ShardRow {
 
 /** The shards rows of a file (a database older than migration 7 has none). */
 export async function readShards(db: SqliteDb, role: 'shard' | 'merged'): Promise<ShardRow[]> {
-  const has = await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'shards'");
+  const has = await db.get<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'shards'",
+  );
   if (!has || Number(has.n) === 0) return [];
   const rows = await db.all<Row>('SELECT * FROM shards WHERE role = ? ORDER BY run_id, shard_index', [role]);
   return rows.map(fromRow);

@@ -10,7 +10,8 @@ export type Lit = string | null;
 
 const PLAIN_TEXT = /^[\x20-\x7e]*$/;
 
-export const text = (v: unknown): Lit => (typeof v === 'string' && PLAIN_TEXT.test(v) ? `'${v.includes("'") ? v.replace(/'/g, "''") : v}'` : null);
+export const text = (v: unknown): Lit =>
+  typeof v === 'string' && PLAIN_TEXT.test(v) ? `'${v.includes("'") ? v.replace(/'/g, "''") : v}'` : null;
 export const int = (v: unknown): Lit => (Number.isSafeInteger(v) ? String(v) : null);
 export const orNull = (v: unknown, lit: (v: unknown) => Lit): Lit => (v === null ? 'NULL' : lit(v));
 

@@ -27,13 +27,19 @@ export class SqliteDb {
   static open(path: string, mode: 'readwrite' | 'readonly' = 'readwrite'): Promise<SqliteDb> {
     const immutable = mode === 'readonly' && !existsSync(`${path}-wal`);
     const name = immutable ? `${pathToFileURL(resolve(path)).href}?immutable=1` : path;
-    const flags = mode === 'readonly' ? sqlite3.OPEN_READONLY | (immutable ? sqlite3.OPEN_URI : 0) : sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE;
+    const flags =
+      mode === 'readonly'
+        ? sqlite3.OPEN_READONLY | (immutable ? sqlite3.OPEN_URI : 0)
+        : sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE;
     return new Promise((resolve, reject) => {
       const db = new sqlite3.Database(name, flags, (err) => {
         if (err) {
           reject(
             new IngestScaleError('E_DB', `cannot open the results database ${path}: ${err.message}`, {
-              hint: mode === 'readonly' ? 'check --db: the file must exist (run `ingest-scale run` or `import` first)' : 'check --db: its folder must exist and be writable',
+              hint:
+                mode === 'readonly'
+                  ? 'check --db: the file must exist (run `ingest-scale run` or `import` first)'
+                  : 'check --db: its folder must exist and be writable',
               exitCode: ExitCode.Usage,
             }),
           );
@@ -54,13 +60,17 @@ export class SqliteDb {
 
   get<T>(sql: string, params: Params = []): Promise<T | undefined> {
     return new Promise((resolve, reject) => {
-      this.db.get(sql, params as unknown[], (err: Error | null, row: T | undefined) => (err ? reject(dbError(this.path, err)) : resolve(row)));
+      this.db.get(sql, params as unknown[], (err: Error | null, row: T | undefined) =>
+        err ? reject(dbError(this.path, err)) : resolve(row),
+      );
     });
   }
 
   all<T>(sql: string, params: Params = []): Promise<T[]> {
     return new Promise((resolve, reject) => {
-      this.db.all(sql, params as unknown[], (err: Error | null, rows: T[]) => (err ? reject(dbError(this.path, err)) : resolve(rows)));
+      this.db.all(sql, params as unknown[], (err: Error | null, rows: T[]) =>
+        err ? reject(dbError(this.path, err)) : resolve(rows),
+      );
     });
   }
 
@@ -81,13 +91,16 @@ export class SqliteDb {
             }
           }
         },
-        (err: Error | null, count: number) => (err || failed ? reject(dbError(this.path, err ?? failed)) : resolve(count)),
+        (err: Error | null, count: number) =>
+          err || failed ? reject(dbError(this.path, err ?? failed)) : resolve(count),
       );
     });
   }
 
   exec(sql: string): Promise<void> {
-    return new Promise((resolve, reject) => this.db.exec(sql, (err) => (err ? reject(dbError(this.path, err)) : resolve())));
+    return new Promise((resolve, reject) =>
+      this.db.exec(sql, (err) => (err ? reject(dbError(this.path, err)) : resolve())),
+    );
   }
 
   /** Runs fn inside BEGIN IMMEDIATE … COMMIT; any error rolls the whole transaction back. */
@@ -131,7 +144,9 @@ export class SqliteDb {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve, reject) => this.db.close((err) => (err ? reject(dbError(this.path, err)) : resolve())));
+    return new Promise((resolve, reject) =>
+      this.db.close((err) => (err ? reject(dbError(this.path, err)) : resolve())),
+    );
   }
 }
 

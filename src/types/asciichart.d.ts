@@ -21,8 +21,15 @@ declare module 'asciichart' {
   export const reset: string;
   const asciichart: {
     plot: typeof plot;
-    blue: string; green: string; yellow: string; magenta: string; cyan: string; red: string;
-    darkgray: string; lightgray: string; reset: string;
+    blue: string;
+    green: string;
+    yellow: string;
+    magenta: string;
+    cyan: string;
+    red: string;
+    darkgray: string;
+    lightgray: string;
+    reset: string;
   };
   export default asciichart;
 }

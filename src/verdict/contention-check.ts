@@ -4,7 +4,12 @@
  * (analysis/contention.ts), and where there is one re-runs the gate on the quiet batches before it.
  * evaluate-run.ts turns a FAIL into INCONCLUSIVE when the growth does not persist on them.
  */
-import { contentionRise, contentionVerdict, type ContentionEffect, type ContentionRise } from '../analysis/contention.js';
+import {
+  contentionRise,
+  contentionVerdict,
+  type ContentionEffect,
+  type ContentionRise,
+} from '../analysis/contention.js';
 import type { Verdict } from '../analysis/growth-gate.js';
 import { operationGate, type OperationBatch } from '../analysis/op-gate.js';
 import { readHostSamples, type HostSample } from '../store/host-samples.js';
@@ -43,7 +48,11 @@ export interface ContentionCheckOptions {
 }
 
 /** The guard on in-memory samples (tests and the reports use it as evaluate-run does). */
-export function assessContention(samples: HostSample[], input: readonly OperationBatch[], o: ContentionCheckOptions): ContentionAssessment {
+export function assessContention(
+  samples: HostSample[],
+  input: readonly OperationBatch[],
+  o: ContentionCheckOptions,
+): ContentionAssessment {
   const cpu = samples.map((s) => s.cpuPressure);
   const io = samples.map((s) => s.ioPressure);
   const wait = samples.map((s) => s.toolCpuWait);
@@ -52,18 +61,34 @@ export function assessContention(samples: HostSample[], input: readonly Operatio
   if (rise === null) return { available, samples, rise, quiet: null, effect: 'none' };
   const prefix = input.slice(0, rise.fromBatch - 1);
   const q = operationGate(prefix, { batchSize: o.batchSize, limit: o.limit });
-  const v = contentionVerdict(o.verdict, { verdict: q.verdict, slope: q.slope, slopeCi: q.slopeCi, keptBatches: q.keptBatches }, o.span, o.limit);
+  const v = contentionVerdict(
+    o.verdict,
+    { verdict: q.verdict, slope: q.slope, slopeCi: q.slopeCi, keptBatches: q.keptBatches },
+    o.span,
+    o.limit,
+  );
   return {
     available,
     samples,
     rise,
-    quiet: { batches: prefix.length, verdict: q.verdict, growthRatio: v.quietGrowthRatio, ci: v.quietCi, fails: v.quietFails },
+    quiet: {
+      batches: prefix.length,
+      verdict: q.verdict,
+      growthRatio: v.quietGrowthRatio,
+      ci: v.quietCi,
+      fails: v.quietFails,
+    },
     effect: v.effect,
   };
 }
 
 /** The guard of a stored run; null for an import (no host to speak of). */
-export async function checkContention(store: ResultsStore, run: RunRecord, input: readonly OperationBatch[], o: ContentionCheckOptions): Promise<ContentionAssessment | null> {
+export async function checkContention(
+  store: ResultsStore,
+  run: RunRecord,
+  input: readonly OperationBatch[],
+  o: ContentionCheckOptions,
+): Promise<ContentionAssessment | null> {
   if (run.source !== 'run') return null;
   return assessContention(await readHostSamples(store.db, run.id), input, o);
 }

@@ -15,12 +15,23 @@ export interface BaselineFacts {
 
 /** A run's batch times as the baseline comparison pairs them: w of the wall-time look is dropped. */
 function seriesOf(e: RunEvaluation): { timesMs: number[]; batchSize: number; warmupDropped: number } {
-  return { timesMs: e.batches.map((x) => x.wallMs), batchSize: e.run.batchSize, warmupDropped: e.gate.wallTime.warmupDropped };
+  return {
+    timesMs: e.batches.map((x) => x.wallMs),
+    batchSize: e.run.batchSize,
+    warmupDropped: e.gate.wallTime.warmupDropped,
+  };
 }
 
 /** The comparison of the candidate with the baseline, judged by the gates' limits. */
-export function evaluateBaseline(candidate: RunEvaluation, baseline: RunEvaluation, gates: GateSettings): BaselineFacts {
-  const opts = gates.maxLevelChange === undefined ? { limit: gates.maxGrowth } : { limit: gates.maxGrowth, maxLevelChange: gates.maxLevelChange };
+export function evaluateBaseline(
+  candidate: RunEvaluation,
+  baseline: RunEvaluation,
+  gates: GateSettings,
+): BaselineFacts {
+  const opts =
+    gates.maxLevelChange === undefined
+      ? { limit: gates.maxGrowth }
+      : { limit: gates.maxGrowth, maxLevelChange: gates.maxLevelChange };
   return {
     comparison: compareRuns(seriesOf(candidate), seriesOf(baseline), opts),
     workload: compareWorkloads(candidate.run.workload, baseline.run.workload),

@@ -46,15 +46,27 @@ export interface EvaluateOptions {
   minDetectable?: number;
 }
 
-export async function evaluateRun(store: ResultsStore, run: RunRecord, limit: number, opts: EvaluateOptions = {}): Promise<RunEvaluation> {
+export async function evaluateRun(
+  store: ResultsStore,
+  run: RunRecord,
+  limit: number,
+  opts: EvaluateOptions = {},
+): Promise<RunEvaluation> {
   const records = opts.lean === true ? null : await store.batches(run.id);
   const batches: readonly BatchTimes[] = records ?? (await readBatchTimes(store.db, run.id));
   const stats = (await store.opDurations(run.id, () => new LnLatencyAccumulator())).stats();
   const input: OperationBatch[] = batches.map((b) => ({ wallMs: b.wallMs, lnLatency: stats.get(b.index) ?? null }));
-  const gate = operationGate(input, { batchSize: run.batchSize, limit, objectsStored: batches.reduce((n, b) => n + b.objects, 0) });
+  const gate = operationGate(input, {
+    batchSize: run.batchSize,
+    limit,
+    objectsStored: batches.reduce((n, b) => n + b.objects, 0),
+  });
   let earlyStop: SequentialLookResult | null = null;
   if (run.status === 'stopped-early' && batches.length < run.plannedBatches) {
-    const look = sequentialLook(batches.map((b) => b.wallMs), { batchSize: run.batchSize, limit, plannedBatches: run.plannedBatches });
+    const look = sequentialLook(
+      batches.map((b) => b.wallMs),
+      { batchSize: run.batchSize, limit, plannedBatches: run.plannedBatches },
+    );
     if (look.decision === 'stop-fail') earlyStop = look;
   }
   const completion = runCompletion(run, batches, opts.allowPartial === true);
@@ -63,9 +75,26 @@ export async function evaluateRun(store: ResultsStore, run: RunRecord, limit: nu
   const power = assessPower(gate, opts.minDetectable ?? null);
   const before = stopped ? 'FAIL' : power.inconclusive ? 'INCONCLUSIVE' : gate.verdict;
   // a FAIL that came with a rise in host contention and does not persist on the quiet batches is INCONCLUSIVE
-  const contention = run.stopInfo?.probe ? null : await checkContention(store, run, input, { batchSize: run.batchSize, limit, verdict: before, span: gate.span });
+  const contention = run.stopInfo?.probe
+    ? null
+    : await checkContention(store, run, input, { batchSize: run.batchSize, limit, verdict: before, span: gate.span });
   const own = contention?.effect === 'inconclusive' ? 'INCONCLUSIVE' : before;
-  const verdict = completion.state === 'failed' ? 'FAIL' : completion.state === 'partial' && !completion.gatedPartial ? 'INCONCLUSIVE' : own;
+  const verdict =
+    completion.state === 'failed'
+      ? 'FAIL'
+      : completion.state === 'partial' && !completion.gatedPartial
+        ? 'INCONCLUSIVE'
+        : own;
   // the power note belongs to the gate's own verdict only
-  return { run, batches: records ?? [], batchCount: batches.length, gate, earlyStop, verdict, completion, contention, ...(stopped || verdict !== own || own !== before ? {} : { power }) };
+  return {
+    run,
+    batches: records ?? [],
+    batchCount: batches.length,
+    gate,
+    earlyStop,
+    verdict,
+    completion,
+    contention,
+    ...(stopped || verdict !== own || own !== before ? {} : { power }),
+  };
 }

@@ -28,6 +28,7 @@ export function exitCodeOf(e: StoredEvaluation): ExitCode {
     const judged = !own.completion || own.completion.state === 'complete' || own.completion.gatedPartial;
     return judged ? exitCodeForVerdict(e.comparison.comparison.verdict) : ownExitCode(own);
   }
-  if (e.probes?.gated === true && own.completion?.state !== 'failed') return exitCodeForVerdict(worstVerdict(own.verdict, e.probes.verdicts));
+  if (e.probes?.gated === true && own.completion?.state !== 'failed')
+    return exitCodeForVerdict(worstVerdict(own.verdict, e.probes.verdicts));
   return ownExitCode(own);
 }

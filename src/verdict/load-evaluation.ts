@@ -17,7 +17,12 @@ import { probeRows, probeSeries, probeVerdictsOf } from './probe-stats.js';
 import { resolveGates, type GateOverrides } from './run-gates.js';
 import type { BatchErrors, EvaluatedRun, StoredEvaluation, StoredProbes } from './stored-evaluation.js';
 
-export async function loadEvaluatedRun(store: ResultsStore, ref: string | RunRecord, limit: number, opts: EvaluateOptions = {}): Promise<EvaluatedRun> {
+export async function loadEvaluatedRun(
+  store: ResultsStore,
+  ref: string | RunRecord,
+  limit: number,
+  opts: EvaluateOptions = {},
+): Promise<EvaluatedRun> {
   const run = typeof ref === 'string' ? await store.resolveRun(ref) : ref;
   const evaluation = await evaluateRun(store, run, limit, opts);
   const errors: BatchErrors[] = await ingestErrorsByBatch(store.db, run.id);
@@ -40,7 +45,12 @@ export interface EvaluationRequest {
 }
 
 /** The run's probes (issue 18) judged with the gate's limit, or undefined when it recorded none. */
-export async function loadProbes(store: ResultsStore, run: RunRecord, limit: number, gated: boolean): Promise<StoredProbes | undefined> {
+export async function loadProbes(
+  store: ResultsStore,
+  run: RunRecord,
+  limit: number,
+  gated: boolean,
+): Promise<StoredProbes | undefined> {
   const rows = await probeRows(store, run.id);
   if (rows.length === 0) return undefined;
   return { verdicts: probeVerdictsOf(rows, run.batchSize, limit), series: probeSeries(rows), gated };
@@ -50,7 +60,11 @@ export async function loadEvaluation(store: ResultsStore, req: EvaluationRequest
   const run = await store.resolveRun(req.run);
   const { gates, notes } = resolveGates(run, req.gates);
   const power = gates.minDetectable === undefined ? {} : { minDetectable: gates.minDetectable };
-  const candidate = await loadEvaluatedRun(store, run, gates.maxGrowth, { allowPartial: req.allowPartial === true, lean: req.lean === true && req.baseline === undefined, ...power });
+  const candidate = await loadEvaluatedRun(store, run, gates.maxGrowth, {
+    allowPartial: req.allowPartial === true,
+    lean: req.lean === true && req.baseline === undefined,
+    ...power,
+  });
   const probes = await loadProbes(store, run, gates.maxGrowth, req.gateProbes === true);
   // the operation totals from the store: a lean evaluation (check) has no batch records to sum
   const errorBudget = errorBudgetOf(await readOpTotals(store.db, run.id), candidate.errors, gates.maxErrorRate);

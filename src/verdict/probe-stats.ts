@@ -65,7 +65,8 @@ export function probeSeries(rows: readonly ProbeRow[]): ProbeSeries[] {
       kind,
       batches,
       medianMs,
-      warmMs: kind === 'get' ? batches.map((b, i) => median(warmByBatch.get(b) ?? []) ?? (medianMs[i] as number)) : null,
+      warmMs:
+        kind === 'get' ? batches.map((b, i) => median(warmByBatch.get(b) ?? []) ?? (medianMs[i] as number)) : null,
       coldMedianMs: median(all),
       warmMedianMs: kind === 'get' ? median(warm) : null,
     });
@@ -106,6 +107,11 @@ export function probeVerdictsOf(rows: readonly ProbeRow[], batchSize: number, li
   });
 }
 
-export async function probeVerdicts(store: ResultsStore, runId: string, batchSize: number, limit: number): Promise<ProbeVerdict[]> {
+export async function probeVerdicts(
+  store: ResultsStore,
+  runId: string,
+  batchSize: number,
+  limit: number,
+): Promise<ProbeVerdict[]> {
   return probeVerdictsOf(await probeRows(store, runId), batchSize, limit);
 }

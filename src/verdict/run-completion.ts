@@ -27,7 +27,11 @@ const WHY: Partial<Record<RunRecord['status'], string>> = {
   interrupted: 'interrupted (its process is gone)',
 };
 
-export function runCompletion(run: RunRecord, batches: readonly Pick<BatchRecord, 'objects'>[], allowPartial = false): RunCompletion {
+export function runCompletion(
+  run: RunRecord,
+  batches: readonly Pick<BatchRecord, 'objects'>[],
+  allowPartial = false,
+): RunCompletion {
   const n = batches.length;
   const objects = batches.reduce((s, b) => s + b.objects, 0);
   const where = `batch ${n} of ${run.plannedBatches} (${formatCount(objects)} of ${formatCount(plannedObjects(run))} objects)`;
@@ -36,11 +40,19 @@ export function runCompletion(run: RunRecord, batches: readonly Pick<BatchRecord
     case 'stopped-early':
       return { state: 'complete', text: null, gatedPartial: false };
     case 'failed':
-      return { state: 'failed', text: `run ${run.id} failed at ${where}: ${run.error ?? 'no reason recorded'}`, gatedPartial: false };
+      return {
+        state: 'failed',
+        text: `run ${run.id} failed at ${where}: ${run.error ?? 'no reason recorded'}`,
+        gatedPartial: false,
+      };
     case 'running':
       return { state: 'partial', text: `run ${run.id} is still running, at ${where}`, gatedPartial: allowPartial };
     case 'aborted':
     case 'interrupted':
-      return { state: 'partial', text: `run ${run.id} stopped at ${where}: ${WHY[run.status]}`, gatedPartial: allowPartial };
+      return {
+        state: 'partial',
+        text: `run ${run.id} stopped at ${where}: ${WHY[run.status]}`,
+        gatedPartial: allowPartial,
+      };
   }
 }

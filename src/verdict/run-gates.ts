@@ -42,9 +42,16 @@ export type GateSource = 'run' | 'command line' | 'default';
 
 const fmt = (v: number): string => String(Number(v.toPrecision(6)));
 
-function pick(flag: string, given: number | undefined, stored: number | undefined, fallback: number, notes: string[]): [number, GateSource] {
+function pick(
+  flag: string,
+  given: number | undefined,
+  stored: number | undefined,
+  fallback: number,
+  notes: string[],
+): [number, GateSource] {
   if (given !== undefined) {
-    if (stored !== undefined && stored !== given) notes.push(`${flag} ${fmt(given)} from the command line overrides the run's own ${fmt(stored)}`);
+    if (stored !== undefined && stored !== given)
+      notes.push(`${flag} ${fmt(given)} from the command line overrides the run's own ${fmt(stored)}`);
     return [given, 'command line'];
   }
   return stored === undefined ? [fallback, 'default'] : [stored, 'run'];

@@ -19,20 +19,33 @@ export function validateDatastreamId(id: string, where: string): void {
     );
   }
   if (RESERVED_IDS.has(id.toUpperCase())) {
-    throw new UsageError('E_BAD_WORKLOAD', `${where}: datastream id "${id}" is reserved by Fedora`, 'pick another id, e.g. OBJ');
+    throw new UsageError(
+      'E_BAD_WORKLOAD',
+      `${where}: datastream id "${id}" is reserved by Fedora`,
+      'pick another id, e.g. OBJ',
+    );
   }
 }
 
 export function parseContentKind(text: string, where: string): ContentKind {
   if ((CONTENT_KINDS as readonly string[]).includes(text)) return text as ContentKind;
-  throw new UsageError('E_BAD_WORKLOAD', `${where}: content kind "${text}" is unknown`, `use one of: ${CONTENT_KINDS.join(', ')}`);
+  throw new UsageError(
+    'E_BAD_WORKLOAD',
+    `${where}: content kind "${text}" is unknown`,
+    `use one of: ${CONTENT_KINDS.join(', ')}`,
+  );
 }
 
 /** EDIT of `versioned:EDIT`: a percentage (`1%`, `0.5%`) or a fraction (`0.01`), above 0 and at most 1. */
 export function parseEdit(text: string, where: string): number {
   const m = /^(\d+(?:\.\d+)?)(%?)$/.exec(text.trim());
   const f = m ? Number(m[1]) / (m[2] === '%' ? 100 : 1) : NaN;
-  if (!(f > 0 && f <= 1)) throw new UsageError('E_BAD_WORKLOAD', `${where}: versioned:${text} is not an edit share`, 'give versioned:EDIT with EDIT a percentage above 0, e.g. versioned:1% or versioned:0.5%');
+  if (!(f > 0 && f <= 1))
+    throw new UsageError(
+      'E_BAD_WORKLOAD',
+      `${where}: versioned:${text} is not an edit share`,
+      'give versioned:EDIT with EDIT a percentage above 0, e.g. versioned:1% or versioned:0.5%',
+    );
   return f;
 }
 
@@ -40,13 +53,23 @@ export function parseDatastreamFlag(text: string): DatastreamSpec {
   const where = `--datastream ${text}`;
   const fields = text.split(':');
   if (fields.length < 2) {
-    throw new UsageError('E_BAD_FLAG', `${where}: expected ID:SIZE[:KIND]`, 'e.g. --datastream OBJ:100KiB, --datastream OBJ:uniform:1KiB-1MiB:compressible or --datastream OBJ:1MiB:versioned:1%');
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `${where}: expected ID:SIZE[:KIND]`,
+      'e.g. --datastream OBJ:100KiB, --datastream OBJ:uniform:1KiB-1MiB:compressible or --datastream OBJ:1MiB:versioned:1%',
+    );
   }
   const id = fields[0] ?? '';
   validateDatastreamId(id, where);
   if (fields.length >= 4 && fields[fields.length - 2] === 'versioned') {
     const size = parseSizeSpec(fields.slice(1, -2).join(':'), `${where}: size`);
-    return { id, size, contentKind: 'random', mime: defaultMime('random'), edit: parseEdit(fields[fields.length - 1] ?? '', where) };
+    return {
+      id,
+      size,
+      contentKind: 'random',
+      mime: defaultMime('random'),
+      edit: parseEdit(fields[fields.length - 1] ?? '', where),
+    };
   }
   let kind: ContentKind = 'random';
   let sizeFields = fields.slice(1);

@@ -11,7 +11,9 @@ export function resolveWorkload(...layers: (WorkloadOverrides | undefined)[]): W
   let w: Workload = defaultWorkload();
   for (const layer of layers) {
     if (!layer) continue;
-    const defined = Object.fromEntries(Object.entries(layer).filter(([, v]) => v !== undefined)) as Partial<{ [K in keyof WorkloadOverrides]: Exclude<WorkloadOverrides[K], undefined> }>;
+    const defined = Object.fromEntries(Object.entries(layer).filter(([, v]) => v !== undefined)) as Partial<{
+      [K in keyof WorkloadOverrides]: Exclude<WorkloadOverrides[K], undefined>;
+    }>;
     w = { ...w, ...defined, fanout: { ...w.fanout, ...(defined.fanout ?? {}) } };
   }
   return validateWorkload(w);

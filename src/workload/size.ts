@@ -15,9 +15,17 @@ export const MAX_SIZE = 2 ** 40;
 
 const UNITS: Record<string, number> = {
   b: 1,
-  kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12,
-  kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40,
-  k: 2 ** 10, m: 2 ** 20, g: 2 ** 30,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 2 ** 10,
+  mib: 2 ** 20,
+  gib: 2 ** 30,
+  tib: 2 ** 40,
+  k: 2 ** 10,
+  m: 2 ** 20,
+  g: 2 ** 30,
 };
 
 const SIZE_RE = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i;
@@ -53,10 +61,20 @@ function badSize(text: string, what: string): UsageError {
 
 /** Formats bytes in the largest binary unit that divides them exactly ("100KiB"), else decimal, else plain bytes. */
 export function formatBytes(bytes: number): string {
-  for (const [unit, mult] of [['TiB', 2 ** 40], ['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]] as const) {
+  for (const [unit, mult] of [
+    ['TiB', 2 ** 40],
+    ['GiB', 2 ** 30],
+    ['MiB', 2 ** 20],
+    ['KiB', 2 ** 10],
+  ] as const) {
     if (bytes >= mult && bytes % mult === 0) return `${bytes / mult}${unit}`;
   }
-  for (const [unit, mult] of [['TB', 1e12], ['GB', 1e9], ['MB', 1e6], ['KB', 1e3]] as const) {
+  for (const [unit, mult] of [
+    ['TB', 1e12],
+    ['GB', 1e9],
+    ['MB', 1e6],
+    ['KB', 1e3],
+  ] as const) {
     if (bytes >= mult && bytes % mult === 0) return `${bytes / mult}${unit}`;
   }
   return String(bytes);
@@ -81,12 +99,20 @@ export function parseSizeSpec(text: string, what = 'size'): SizeSpec {
   if (lower.startsWith('uniform:')) {
     const range = t.slice('uniform:'.length).split('-');
     if (range.length !== 2) {
-      throw new UsageError('E_BAD_SIZE', `${what} "${text}" is not a uniform range`, 'write uniform:MIN-MAX, e.g. uniform:1KiB-1MiB');
+      throw new UsageError(
+        'E_BAD_SIZE',
+        `${what} "${text}" is not a uniform range`,
+        'write uniform:MIN-MAX, e.g. uniform:1KiB-1MiB',
+      );
     }
     const min = parseBytes(range[0] ?? '', what);
     const max = parseBytes(range[1] ?? '', what);
     if (min > max) {
-      throw new UsageError('E_BAD_SIZE', `${what} "${text}" has MIN above MAX`, 'write uniform:MIN-MAX with MIN <= MAX');
+      throw new UsageError(
+        'E_BAD_SIZE',
+        `${what} "${text}" has MIN above MAX`,
+        'write uniform:MIN-MAX with MIN <= MAX',
+      );
     }
     return { kind: 'uniform', min, max };
   }
@@ -95,10 +121,15 @@ export function parseSizeSpec(text: string, what = 'size'): SizeSpec {
     const sigmaText = (parts[1] ?? '').trim();
     const sigma = Number(sigmaText);
     if (parts.length !== 2 || sigmaText === '' || !(sigma >= 0) || sigma > 5) {
-      throw new UsageError('E_BAD_SIZE', `${what} "${text}" is not a lognormal size`, 'write lognormal:MEDIAN:SIGMA, e.g. lognormal:64KiB:1 (0 <= SIGMA <= 5)');
+      throw new UsageError(
+        'E_BAD_SIZE',
+        `${what} "${text}" is not a lognormal size`,
+        'write lognormal:MEDIAN:SIGMA, e.g. lognormal:64KiB:1 (0 <= SIGMA <= 5)',
+      );
     }
     const median = parseBytes(parts[0] ?? '', what);
-    if (median < 1) throw new UsageError('E_BAD_SIZE', `${what} "${text}" has a zero median`, 'use a median of at least 1 byte');
+    if (median < 1)
+      throw new UsageError('E_BAD_SIZE', `${what} "${text}" has a zero median`, 'use a median of at least 1 byte');
     return lognormal(median, sigma);
   }
   return { kind: 'fixed', bytes: parseBytes(t, what) };

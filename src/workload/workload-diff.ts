@@ -92,7 +92,8 @@ function factsOf(w: unknown): WorkloadFacts | null {
     concurrency: num(w['concurrency']),
     datastreams: streamsOf(w['datastreams']),
     layout: str(w['layout']),
-    fanout: isObject(fan) && num(fan['width']) !== null ? `width ${num(fan['width'])}, depth ${num(fan['depth'])}` : null,
+    fanout:
+      isObject(fan) && num(fan['width']) !== null ? `width ${num(fan['width'])}, depth ${num(fan['depth'])}` : null,
     verify: str(w['verify']),
     seed: num(w['seed']),
   };
@@ -129,8 +130,14 @@ export function compareWorkloads(a: unknown, b: unknown): WorkloadComparison {
   const fa = factsOf(a);
   const fb = factsOf(b);
   if (!fa || !fb) {
-    if (!fa) refusals.push('the candidate run has no recognisable stored workload (no batch size): the runs cannot be checked as comparable');
-    if (!fb) refusals.push('the baseline run has no recognisable stored workload (no batch size): the runs cannot be checked as comparable');
+    if (!fa)
+      refusals.push(
+        'the candidate run has no recognisable stored workload (no batch size): the runs cannot be checked as comparable',
+      );
+    if (!fb)
+      refusals.push(
+        'the baseline run has no recognisable stored workload (no batch size): the runs cannot be checked as comparable',
+      );
     return { refusals, notes };
   }
   differs(refusals, 'batch size', fa.batchSize, fb.batchSize, count);
@@ -141,12 +148,19 @@ export function compareWorkloads(a: unknown, b: unknown): WorkloadComparison {
   differs(refusals, 'verify mode', fa.verify, fb.verify);
 
   if (fa.objects !== null && fb.objects !== null && fa.objects !== fb.objects) {
-    notes.push(`object count: candidate ${count(fa.objects)}, baseline ${count(fb.objects)}; only the batches both runs have are paired`);
+    notes.push(
+      `object count: candidate ${count(fa.objects)}, baseline ${count(fb.objects)}; only the batches both runs have are paired`,
+    );
   }
   differs(notes, 'seed', fa.seed, fb.seed);
-  for (const [who, f] of [['candidate', fa], ['baseline', fb]] as const) {
+  for (const [who, f] of [
+    ['candidate', fa],
+    ['baseline', fb],
+  ] as const) {
     if (f.imported !== null) {
-      notes.push(`the ${who} is an imported series (${f.imported}): its datastreams, layout, concurrency and verify mode were not recorded and are not compared`);
+      notes.push(
+        `the ${who} is an imported series (${f.imported}): its datastreams, layout, concurrency and verify mode were not recorded and are not compared`,
+      );
     }
   }
   return { refusals, notes };

@@ -12,13 +12,33 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { parseContentKind, parseEdit, validateDatastreamId } from './datastream-spec.js';
 import { parseSizeSpec } from './size.js';
-import { defaultMime, type DatastreamSpec, type FanoutSpec, type Layout, type VerifyMode, type Workload } from './workload.js';
+import {
+  defaultMime,
+  type DatastreamSpec,
+  type FanoutSpec,
+  type Layout,
+  type VerifyMode,
+  type Workload,
+} from './workload.js';
 
-const KNOWN = new Set(['$schema', 'description', 'objects', 'batchSize', 'concurrency', 'seed', 'layout', 'fanout', 'verify', 'datastreams']);
+const KNOWN = new Set([
+  '$schema',
+  'description',
+  'objects',
+  'batchSize',
+  'concurrency',
+  'seed',
+  'layout',
+  'fanout',
+  'verify',
+  'datastreams',
+]);
 const DS_KNOWN = new Set(['id', 'size', 'kind', 'mime']);
 
 /** Fields that override the defaults; fanout may give one of its two fields. */
-export type WorkloadOverrides = { [K in keyof Omit<Workload, 'fanout'>]?: Workload[K] | undefined } & { fanout?: Partial<FanoutSpec> | undefined };
+export type WorkloadOverrides = { [K in keyof Omit<Workload, 'fanout'>]?: Workload[K] | undefined } & {
+  fanout?: Partial<FanoutSpec> | undefined;
+};
 
 function fail(file: string, what: string, hint: string): never {
   throw new UsageError('E_BAD_WORKLOAD', `workload file ${file}: ${what}`, hint);
@@ -30,7 +50,11 @@ export function readWorkloadFile(file: string): WorkloadOverrides {
     text = readFileSync(file, 'utf8');
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UsageError('E_FILE_UNREADABLE', `cannot read workload file ${file} (${reason})`, 'check the path given to --workload');
+    throw new UsageError(
+      'E_FILE_UNREADABLE',
+      `cannot read workload file ${file} (${reason})`,
+      'check the path given to --workload',
+    );
   }
   let data: unknown;
   try {
@@ -42,10 +66,12 @@ export function readWorkloadFile(file: string): WorkloadOverrides {
 }
 
 export function parseWorkloadJson(data: unknown, file: string): WorkloadOverrides {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, 'top level must be an object', 'see fixtures/workloads/ for examples');
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    fail(file, 'top level must be an object', 'see fixtures/workloads/ for examples');
   const obj = data as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
-    if (!KNOWN.has(key)) fail(file, `unknown field "${key}"`, `known fields: ${[...KNOWN].filter((k) => k !== '$schema').join(', ')}`);
+    if (!KNOWN.has(key))
+      fail(file, `unknown field "${key}"`, `known fields: ${[...KNOWN].filter((k) => k !== '$schema').join(', ')}`);
   }
   const out: WorkloadOverrides = {};
   for (const key of ['objects', 'batchSize', 'concurrency', 'seed'] as const) {
@@ -70,7 +96,8 @@ export function parseWorkloadJson(data: unknown, file: string): WorkloadOverride
     out.fanout = { width: f.width as number, depth: f.depth as number };
   }
   if (obj.datastreams !== undefined) {
-    if (!Array.isArray(obj.datastreams)) fail(file, '"datastreams" must be an array', 'e.g. "datastreams": [{ "id": "OBJ", "size": "100KiB" }]');
+    if (!Array.isArray(obj.datastreams))
+      fail(file, '"datastreams" must be an array', 'e.g. "datastreams": [{ "id": "OBJ", "size": "100KiB" }]');
     out.datastreams = obj.datastreams.map((d, i) => parseDatastreamEntry(d, `${file}: datastreams[${i}]`));
   }
   return out;
@@ -82,16 +109,28 @@ function parseDatastreamEntry(d: unknown, where: string): DatastreamSpec {
   }
   const e = d as Record<string, unknown>;
   for (const key of Object.keys(e)) {
-    if (!DS_KNOWN.has(key)) throw new UsageError('E_BAD_WORKLOAD', `${where}: unknown field "${key}"`, 'known fields: id, size, kind, mime');
+    if (!DS_KNOWN.has(key))
+      throw new UsageError('E_BAD_WORKLOAD', `${where}: unknown field "${key}"`, 'known fields: id, size, kind, mime');
   }
-  if (typeof e.id !== 'string') throw new UsageError('E_BAD_WORKLOAD', `${where}: "id" must be a string`, 'e.g. "id": "OBJ"');
+  if (typeof e.id !== 'string')
+    throw new UsageError('E_BAD_WORKLOAD', `${where}: "id" must be a string`, 'e.g. "id": "OBJ"');
   validateDatastreamId(e.id, where);
   if (typeof e.size !== 'string' && typeof e.size !== 'number') {
-    throw new UsageError('E_BAD_WORKLOAD', `${where}: "size" must be a string or a number`, 'e.g. "size": "100KiB" or "size": "uniform:1KiB-1MiB"');
+    throw new UsageError(
+      'E_BAD_WORKLOAD',
+      `${where}: "size" must be a string or a number`,
+      'e.g. "size": "100KiB" or "size": "uniform:1KiB-1MiB"',
+    );
   }
   const size = parseSizeSpec(String(e.size), `${where}: size`);
   const versioned = /^versioned:(.*)$/.exec(String(e.kind ?? ''));
   const kind = e.kind === undefined || versioned ? 'random' : parseContentKind(String(e.kind), where);
   const mime = e.mime === undefined ? defaultMime(kind) : String(e.mime);
-  return { id: e.id, size, contentKind: kind, mime, ...(versioned ? { edit: parseEdit(versioned[1] ?? '', where) } : {}) };
+  return {
+    id: e.id,
+    size,
+    contentKind: kind,
+    mime,
+    ...(versioned ? { edit: parseEdit(versioned[1] ?? '', where) } : {}),
+  };
 }

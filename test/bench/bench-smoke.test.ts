@@ -16,12 +16,19 @@ import type { BenchResult } from '../../bench/lib/result.js';
 
 const RUNNER = fileURLToPath(new URL('../../bench/run.js', import.meta.url));
 /** The WebDAV benchmark needs wrk and Apache (Debian packages; scripts/install-system-deps.sh installs them). */
-const davSkip = existsSync('/usr/bin/wrk') && existsSync('/usr/sbin/apache2') ? false : process.env.CI ? false : 'wrk or apache2 not installed';
+const davSkip =
+  existsSync('/usr/bin/wrk') && existsSync('/usr/sbin/apache2')
+    ? false
+    : process.env.CI
+      ? false
+      : 'wrk or apache2 not installed';
 
 function runBench(name: string, dir: string): Promise<{ code: number | null; stderr: string; json: string }> {
   const json = join(dir, `${name}.json`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RUNNER, name, '--tiny', '--json', json, '--out', join(dir, `${name}.md`)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [RUNNER, name, '--tiny', '--json', json, '--out', join(dir, `${name}.md`)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
@@ -49,14 +56,20 @@ describe('benchmark scripts (tiny mode: shape only, never a time or a budget)', 
         assert.ok(res.title.length > 0 && res.method.length > 0, 'title and method are described');
         assert.ok(res.figures.length > 0, 'at least one figure');
         for (const f of res.figures) {
-          assert.ok(f.figure.length > 0 && f.unit.length > 0 && f.referenceName.length > 0, 'figure, unit and reference are named');
+          assert.ok(
+            f.figure.length > 0 && f.unit.length > 0 && f.referenceName.length > 0,
+            'figure, unit and reference are named',
+          );
           positive(f.ours, `${f.figure}: ours`);
           positive(f.reference, `${f.figure}: reference`);
           positive(f.ratio, `${f.figure}: ratio`);
           assert.ok('budget' in f && 'met' in f, `${f.figure}: budget and met fields present`);
-          if (f.budget !== null) assert.equal(typeof f.met, 'boolean', `${f.figure}: a budgeted figure says met or missed`);
+          if (f.budget !== null)
+            assert.equal(typeof f.met, 'boolean', `${f.figure}: a budgeted figure says met or missed`);
         }
-        for (const t of res.tables) for (const row of t.rows) assert.equal(row.length, t.columns.length, `${t.title}: every row has every column`);
+        for (const t of res.tables)
+          for (const row of t.rows)
+            assert.equal(row.length, t.columns.length, `${t.title}: every row has every column`);
         const md = readFileSync(join(dir, `${name}.md`), 'utf8');
         assert.match(md, /perf-data/, 'the report file carries its data');
       } finally {
@@ -67,7 +80,7 @@ describe('benchmark scripts (tiny mode: shape only, never a time or a budget)', 
 });
 
 describe('the autocannon reference client', () => {
-  it('with uniquePaths puts every request, warm-up included, to a path of its own shaped like the engine\'s', async () => {
+  it("with uniquePaths puts every request, warm-up included, to a path of its own shaped like the engine's", async () => {
     const seen: string[] = [];
     const server = createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
@@ -82,8 +95,17 @@ describe('the autocannon reference client', () => {
     const client = fileURLToPath(new URL('../../bench/http/autocannon-client.js', import.meta.url));
     try {
       const run = (arg: object): Promise<string> =>
-        new Promise((resolve, reject) => execFile(process.execPath, [client, JSON.stringify(arg)], { timeout: 60_000 }, (e, out) => (e ? reject(e) : resolve(out))));
-      const line = JSON.parse((await run({ url, size: 100, concurrency: 3, objects: 30, warmup: 9, uniquePaths: true })).trim().split('\n').pop() as string) as { failed: number };
+        new Promise((resolve, reject) =>
+          execFile(process.execPath, [client, JSON.stringify(arg)], { timeout: 60_000 }, (e, out) =>
+            e ? reject(e) : resolve(out),
+          ),
+        );
+      const line = JSON.parse(
+        (await run({ url, size: 100, concurrency: 3, objects: 30, warmup: 9, uniquePaths: true }))
+          .trim()
+          .split('\n')
+          .pop() as string,
+      ) as { failed: number };
       assert.equal(line.failed, 0);
       assert.equal(seen.length, 39);
       assert.equal(new Set(seen).size, 39, 'no path twice');

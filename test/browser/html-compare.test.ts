@@ -21,30 +21,49 @@ declare const document: {
 
 const CHROMIUM = '/usr/bin/chromium';
 const missing = !existsSync(CHROMIUM);
-const skip = missing && !process.env['CI'] ? `${CHROMIUM} is not installed (apt-get install chromium); CI fails instead of skipping` : false;
+const skip =
+  missing && !process.env['CI']
+    ? `${CHROMIUM} is not installed (apt-get install chromium); CI fails instead of skipping`
+    : false;
 
-test('the compare page renders in Chromium: targets overlaid, the ratio with trend and band', { skip, timeout: 120_000 }, async () => {
-  assert.ok(!missing, `${CHROMIUM} is missing, and CI is set: install chromium`);
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-html-compare-'));
-  const file = join(dir, 'compare.html');
-  writeFileSync(file, renderCompareHtml(compareFixture(), '2026-02-01T12:00:00.000Z', '0.1.0'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
-  try {
-    const { page, problems, requests } = await openReport(browser, file);
-    const seen = await page.evaluate(() => ({
-      reference: document.querySelectorAll('#chart-compare-put .pt.target-0').length,
-      other: document.querySelectorAll('#chart-compare-put .pt.target-1').length,
-      ratios: document.querySelectorAll('#chart-ratio-put-1 .pt.ratio').length,
-      trend: document.querySelectorAll('#chart-ratio-put-1 polyline.trend-ratio').length,
-      band: document.querySelectorAll('#chart-ratio-put-1 polygon.ci-band').length,
-      failBanners: document.querySelectorAll('.verdict-FAIL').length,
-      width: document.querySelector('#chart-ratio-put-1')?.getBoundingClientRect().width ?? 0,
-    }));
-    assert.deepEqual({ ...seen, width: seen.width > 300 }, { reference: BATCHES, other: BATCHES, ratios: BATCHES - 1, trend: 1, band: 1, failBanners: 2, width: true });
-    assert.deepEqual(requests, []);
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'the compare page renders in Chromium: targets overlaid, the ratio with trend and band',
+  { skip, timeout: 120_000 },
+  async () => {
+    assert.ok(!missing, `${CHROMIUM} is missing, and CI is set: install chromium`);
+    const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-html-compare-'));
+    const file = join(dir, 'compare.html');
+    writeFileSync(file, renderCompareHtml(compareFixture(), '2026-02-01T12:00:00.000Z', '0.1.0'));
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    try {
+      const { page, problems, requests } = await openReport(browser, file);
+      const seen = await page.evaluate(() => ({
+        reference: document.querySelectorAll('#chart-compare-put .pt.target-0').length,
+        other: document.querySelectorAll('#chart-compare-put .pt.target-1').length,
+        ratios: document.querySelectorAll('#chart-ratio-put-1 .pt.ratio').length,
+        trend: document.querySelectorAll('#chart-ratio-put-1 polyline.trend-ratio').length,
+        band: document.querySelectorAll('#chart-ratio-put-1 polygon.ci-band').length,
+        failBanners: document.querySelectorAll('.verdict-FAIL').length,
+        width: document.querySelector('#chart-ratio-put-1')?.getBoundingClientRect().width ?? 0,
+      }));
+      assert.deepEqual(
+        { ...seen, width: seen.width > 300 },
+        { reference: BATCHES, other: BATCHES, ratios: BATCHES - 1, trend: 1, band: 1, failBanners: 2, width: true },
+      );
+      assert.deepEqual(requests, []);
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -22,32 +22,51 @@ declare const document: {
 
 const CHROMIUM = '/usr/bin/chromium';
 const missing = !existsSync(CHROMIUM);
-const skip = missing && !process.env['CI'] ? `${CHROMIUM} is not installed (apt-get install chromium); CI fails instead of skipping` : false;
+const skip =
+  missing && !process.env['CI']
+    ? `${CHROMIUM} is not installed (apt-get install chromium); CI fails instead of skipping`
+    : false;
 
-test('the probe panel renders in Chromium: a banner and a chart per kind, cold and warm GET points', { skip, timeout: 120_000 }, async () => {
-  assert.ok(!missing, `${CHROMIUM} is missing, and CI is set: install chromium`);
-  const input = probeInput(true);
-  const batches = input.candidate.evaluation.batches.length;
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-html-probes-'));
-  const file = join(dir, 'probes.html');
-  writeFileSync(file, renderHtml(input));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
-  try {
-    const { page, problems, requests } = await openReport(browser, file);
-    const seen = await page.evaluate(() => ({
-      banners: document.querySelectorAll('#probes .verdict').length,
-      charts: document.querySelectorAll('#probes svg.chart').length,
-      cold: document.querySelectorAll('#chart-probe-get .pt.probe-cold').length,
-      warm: document.querySelectorAll('#chart-probe-get .pt.probe-warm').length,
-      list: document.querySelectorAll('#chart-probe-list .pt.probe-list').length,
-      listBanner: document.querySelector('#probes .verdict-FAIL .word')?.textContent ?? '',
-      width: document.querySelector('#chart-probe-list')?.getBoundingClientRect().width ?? 0,
-    }));
-    assert.deepEqual({ ...seen, width: seen.width > 300 }, { banners: 3, charts: 3, cold: batches, warm: batches, list: batches, listBanner: '\u2717 FAIL', width: true });
-    assert.deepEqual(requests, []);
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'the probe panel renders in Chromium: a banner and a chart per kind, cold and warm GET points',
+  { skip, timeout: 120_000 },
+  async () => {
+    assert.ok(!missing, `${CHROMIUM} is missing, and CI is set: install chromium`);
+    const input = probeInput(true);
+    const batches = input.candidate.evaluation.batches.length;
+    const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-html-probes-'));
+    const file = join(dir, 'probes.html');
+    writeFileSync(file, renderHtml(input));
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    try {
+      const { page, problems, requests } = await openReport(browser, file);
+      const seen = await page.evaluate(() => ({
+        banners: document.querySelectorAll('#probes .verdict').length,
+        charts: document.querySelectorAll('#probes svg.chart').length,
+        cold: document.querySelectorAll('#chart-probe-get .pt.probe-cold').length,
+        warm: document.querySelectorAll('#chart-probe-get .pt.probe-warm').length,
+        list: document.querySelectorAll('#chart-probe-list .pt.probe-list').length,
+        listBanner: document.querySelector('#probes .verdict-FAIL .word')?.textContent ?? '',
+        width: document.querySelector('#chart-probe-list')?.getBoundingClientRect().width ?? 0,
+      }));
+      assert.deepEqual(
+        { ...seen, width: seen.width > 300 },
+        { banners: 3, charts: 3, cold: batches, warm: batches, list: batches, listBanner: '\u2717 FAIL', width: true },
+      );
+      assert.deepEqual(requests, []);
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -14,7 +14,19 @@ let db: string;
 const ids: Record<string, string> = {};
 
 async function imp(file: string, column: string, batchSize: number, name: string): Promise<void> {
-  const r = await runCli(['import', file, '--column', column, '--batch-size', String(batchSize), '--db', db, '--json', '--label', name]);
+  const r = await runCli([
+    'import',
+    file,
+    '--column',
+    column,
+    '--batch-size',
+    String(batchSize),
+    '--db',
+    db,
+    '--json',
+    '--label',
+    name,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   ids[name] = JSON.parse(r.stdout).runId;
 }
@@ -27,7 +39,12 @@ before(async () => {
   await imp(CSV, 'fedora4_minimal_ms', 500, 'f4-half-batches');
   // Fedora 3's series, 20% slower at every batch: the same scaling, a different level
   const slow = join(tmp.dir, 'slow.csv');
-  const rows = (await import('node:fs')).readFileSync(CSV, 'utf8').trim().split('\n').slice(1).map((l) => Math.round(Number(l.split(',')[1]) * 1.2));
+  const rows = (await import('node:fs'))
+    .readFileSync(CSV, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => Math.round(Number(l.split(',')[1]) * 1.2));
   writeFileSync(slow, `ms\n${rows.join('\n')}\n`);
   await imp(slow, 'ms', 1000, 'f3-slower');
 });
@@ -49,10 +66,29 @@ test('a uniformly slower run of the same shape passes on scaling; --max-level-ch
   const j = JSON.parse(plain.stdout);
   assert.ok(['PASS', 'WARN'].includes(j.verdict));
   assert.ok(Math.abs(j.baseline.level.ratio - 1.2) < 0.01, `level ratio ${j.baseline.level.ratio}`);
-  const gated = await runCli(['check', ids['f3-slower']!, '--baseline', ids.f3!, '--db', db, '--max-level-change', '0.1', '--json']);
+  const gated = await runCli([
+    'check',
+    ids['f3-slower']!,
+    '--baseline',
+    ids.f3!,
+    '--db',
+    db,
+    '--max-level-change',
+    '0.1',
+    '--json',
+  ]);
   assert.equal(gated.code, 1);
   assert.equal(JSON.parse(gated.stdout).baseline.level.verdict, 'FAIL');
-  const loose = await runCli(['check', ids['f3-slower']!, '--baseline', ids.f3!, '--db', db, '--max-level-change', '0.5']);
+  const loose = await runCli([
+    'check',
+    ids['f3-slower']!,
+    '--baseline',
+    ids.f3!,
+    '--db',
+    db,
+    '--max-level-change',
+    '0.5',
+  ]);
   assert.equal(loose.code, 0, loose.stdout);
 });
 
@@ -60,9 +96,27 @@ test('different workloads are refused with exit 2 and the difference named; --fo
   const r = await runCli(['check', ids['f4-half-batches']!, '--baseline', ids.f3!, '--db', db]);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /ran different workloads: .*batch size[\s\S]*--force/i);
-  const forced = await runCli(['check', ids['f4-half-batches']!, '--baseline', ids.f3!, '--db', db, '--force', '--json']);
+  const forced = await runCli([
+    'check',
+    ids['f4-half-batches']!,
+    '--baseline',
+    ids.f3!,
+    '--db',
+    db,
+    '--force',
+    '--json',
+  ]);
   assert.ok([0, 1, 3].includes(forced.code ?? -1), forced.stderr);
-  const report = await runCli(['report', ids['f4-half-batches']!, '--baseline', ids.f3!, '--db', db, '--format', 'json']);
+  const report = await runCli([
+    'report',
+    ids['f4-half-batches']!,
+    '--baseline',
+    ids.f3!,
+    '--db',
+    db,
+    '--format',
+    'json',
+  ]);
   assert.equal(report.code, 2, 'report refuses the same way');
 });
 

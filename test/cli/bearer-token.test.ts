@@ -27,10 +27,19 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 async function recordingProxy(upstream: URL, seen: (string | undefined)[]): Promise<string> {
   return listen((req, res) => {
     seen.push(req.headers.authorization);
-    const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const out = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     out.on('error', () => res.destroy());
     req.pipe(out);
   });
@@ -39,8 +48,17 @@ async function recordingProxy(upstream: URL, seen: (string | undefined)[]): Prom
 /** A Solid server with login on: 401 and a DPoP/Bearer challenge to everything. */
 const solidLogin = (req: IncomingMessage, res: ServerResponse): void => {
   req.resume();
-  res.writeHead(401, { 'www-authenticate': 'DPoP algs="ES256 PS256", Bearer realm="Solid"', 'content-type': 'application/json' });
-  res.end(JSON.stringify({ name: 'UnauthorizedHttpError', message: 'No credentials were provided for this pod', statusCode: 401 }));
+  res.writeHead(401, {
+    'www-authenticate': 'DPoP algs="ES256 PS256", Bearer realm="Solid"',
+    'content-type': 'application/json',
+  });
+  res.end(
+    JSON.stringify({
+      name: 'UnauthorizedHttpError',
+      message: 'No credentials were provided for this pod',
+      statusCode: 401,
+    }),
+  );
 };
 
 before(async () => {
@@ -59,7 +77,28 @@ test('the token goes as Authorization: Bearer on every request and reaches no da
   const url = `${await recordingProxy(upstream, seen)}${upstream.pathname}`;
   const db = join(tmp.dir, 'token.db');
   const env = { INGEST_SCALE_TOKEN: TOKEN };
-  const r = await runCli(['run', '--backend', 'ldp', '--url', url, '-n', '8', '--batch-size', '2', '--datastream', 'D:2KiB', '--verify', 'readback', '--db', db, '--label', 'token-run'], { env });
+  const r = await runCli(
+    [
+      'run',
+      '--backend',
+      'ldp',
+      '--url',
+      url,
+      '-n',
+      '8',
+      '--batch-size',
+      '2',
+      '--datastream',
+      'D:2KiB',
+      '--verify',
+      'readback',
+      '--db',
+      db,
+      '--label',
+      'token-run',
+    ],
+    { env },
+  );
   assert.equal(r.code, 3, `four batches: INCONCLUSIVE; stderr: ${r.stderr}`);
   assert.ok(seen.length >= 8 * 3, `every request went through the proxy (${seen.length})`);
   assert.deepEqual([...new Set(seen)], [`Bearer ${TOKEN}`], 'every request carried the token, and only it');
@@ -79,9 +118,26 @@ test('the token goes as Authorization: Bearer on every request and reaches no da
 });
 
 test('--user and INGEST_SCALE_TOKEN together are refused (exit 2) naming both', async () => {
-  const r = await runCli(['run', '--backend', 'ldp', '--url', ldp.url, '--user', 'me', '-n', '4', '--batch-size', '2', '--db', join(tmp.dir, 'never.db')], {
-    env: { INGEST_SCALE_TOKEN: TOKEN, INGEST_SCALE_PASSWORD: 'pw' },
-  });
+  const r = await runCli(
+    [
+      'run',
+      '--backend',
+      'ldp',
+      '--url',
+      ldp.url,
+      '--user',
+      'me',
+      '-n',
+      '4',
+      '--batch-size',
+      '2',
+      '--db',
+      join(tmp.dir, 'never.db'),
+    ],
+    {
+      env: { INGEST_SCALE_TOKEN: TOKEN, INGEST_SCALE_PASSWORD: 'pw' },
+    },
+  );
   assert.equal(r.code, 2, r.stderr);
   assert.match(r.stderr, /--user me and INGEST_SCALE_TOKEN are both given\n {2}hint: choose one/);
   assert.equal(r.stderr.includes(TOKEN), false);
@@ -89,17 +145,54 @@ test('--user and INGEST_SCALE_TOKEN together are refused (exit 2) naming both', 
 
 test('a Solid pod with login: the 401 hint names DPoP/Bearer (Solid-OIDC) and the two kinds of credentials the tool sends', async () => {
   const url = await listen(solidLogin);
-  const r = await runCli(['run', '--backend', 'ldp', '--flavor', 'solid', '--url', `${url}/`, '-n', '4', '--batch-size', '2', '--db', join(tmp.dir, 'never.db')]);
+  const r = await runCli([
+    'run',
+    '--backend',
+    'ldp',
+    '--flavor',
+    'solid',
+    '--url',
+    `${url}/`,
+    '-n',
+    '4',
+    '--batch-size',
+    '2',
+    '--db',
+    join(tmp.dir, 'never.db'),
+  ]);
   assert.equal(r.code, 4, r.stderr);
   assert.match(r.stderr, /refused GET \/ ?: HTTP 401: "No credentials were provided for this pod"/);
-  assert.match(r.stderr, /hint: the server asks for DPoP\/Bearer \(Solid-OIDC login\); this tool sends Basic auth \(--user with INGEST_SCALE_PASSWORD\) or a bearer token \(INGEST_SCALE_TOKEN\)/);
+  assert.match(
+    r.stderr,
+    /hint: the server asks for DPoP\/Bearer \(Solid-OIDC login\); this tool sends Basic auth \(--user with INGEST_SCALE_PASSWORD\) or a bearer token \(INGEST_SCALE_TOKEN\)/,
+  );
   assert.doesNotMatch(r.stderr, /check --user and/, 'no advice that cannot help');
 });
 
 test('a refused token: the hint says the server refused the token of INGEST_SCALE_TOKEN', async () => {
   const url = await listen(solidLogin);
-  const r = await runCli(['run', '--backend', 'ldp', '--flavor', 'solid', '--url', `${url}/`, '-n', '4', '--batch-size', '2', '--db', join(tmp.dir, 'never.db')], { env: { INGEST_SCALE_TOKEN: TOKEN } });
+  const r = await runCli(
+    [
+      'run',
+      '--backend',
+      'ldp',
+      '--flavor',
+      'solid',
+      '--url',
+      `${url}/`,
+      '-n',
+      '4',
+      '--batch-size',
+      '2',
+      '--db',
+      join(tmp.dir, 'never.db'),
+    ],
+    { env: { INGEST_SCALE_TOKEN: TOKEN } },
+  );
   assert.equal(r.code, 4, r.stderr);
-  assert.match(r.stderr, /hint: the server asks for DPoP\/Bearer \(Solid-OIDC login\) and refused the token: check that INGEST_SCALE_TOKEN holds/);
+  assert.match(
+    r.stderr,
+    /hint: the server asks for DPoP\/Bearer \(Solid-OIDC login\) and refused the token: check that INGEST_SCALE_TOKEN holds/,
+  );
   assert.equal(r.stderr.includes(TOKEN), false);
 });

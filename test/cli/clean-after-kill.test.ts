@@ -18,9 +18,31 @@ after(() => tmp.cleanup());
 test('a run killed inside a batch: clean removes the recorded objects and those of the unfinished batch, leaving the store empty', async () => {
   const db = join(tmp.dir, 'k.db');
   const data = join(tmp.dir, 'store');
-  await killAfter(tmp.dir, ['run', '-n', '40000', '--batch-size', '2000', '--datastream', 'D:1KiB', '--no-stop-early', '--db', db, '--data', data], 2, 300_000, true);
+  await killAfter(
+    tmp.dir,
+    [
+      'run',
+      '-n',
+      '40000',
+      '--batch-size',
+      '2000',
+      '--datastream',
+      'D:1KiB',
+      '--no-stop-early',
+      '--db',
+      db,
+      '--data',
+      data,
+    ],
+    2,
+    300_000,
+    true,
+  );
   const [{ id } = { id: '' }] = await all<{ id: string }>(db, 'SELECT id FROM runs');
-  const [recorded] = await all<{ n: number }>(db, `SELECT COUNT(DISTINCT object_id) AS n FROM ops WHERE run_id = '${id}' AND kind = 'create-object' AND status = 'ok'`);
+  const [recorded] = await all<{ n: number }>(
+    db,
+    `SELECT COUNT(DISTINCT object_id) AS n FROM ops WHERE run_id = '${id}' AND kind = 'create-object' AND status = 'ok'`,
+  );
   const stored = await storedIds(data);
   // the batch in progress when the kill came wrote objects that no record names (none yet if it had just begun)
   assert.ok(stored.length >= (recorded?.n ?? 0), `${stored.length} stored, ${recorded?.n} recorded`);

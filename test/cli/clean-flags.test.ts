@@ -25,10 +25,19 @@ before(async () => {
   // forwards every request to the LDP reference server, keeping each Authorization header it saw
   proxy = createServer((req, res) => {
     seen.push(req.headers.authorization);
-    const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const out = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     out.on('error', () => res.destroy());
     req.pipe(out);
   });
@@ -49,13 +58,21 @@ async function runId(db: string, args: string[], env: Record<string, string> = {
   return (JSON.parse(r.stdout) as { runId: string }).runId;
 }
 
-test('a clean flag the run\'s backend does not take is exit 2 naming the flag, the backend and who takes it', async () => {
+test("a clean flag the run's backend does not take is exit 2 naming the flag, the backend and who takes it", async () => {
   const db = join(tmp.dir, 'refuse.db');
   const mem = await runId(db, ['--backend', 'memory']);
   const level = await runId(db, ['--backend', 'leveldb', '--data', join(tmp.dir, 'level')]);
   const cases: [string, string[], RegExp][] = [
-    [level, ['--profile', 'bench'], new RegExp(`--profile is not taken by run ${level}'s backend leveldb; it is for s3\\n {2}hint: drop --profile`)],
-    [mem, ['--purge-tombstones'], new RegExp(`--purge-tombstones is not taken by run ${mem}'s backend memory; it is for ldp\\n`)],
+    [
+      level,
+      ['--profile', 'bench'],
+      new RegExp(`--profile is not taken by run ${level}'s backend leveldb; it is for s3\\n {2}hint: drop --profile`),
+    ],
+    [
+      mem,
+      ['--purge-tombstones'],
+      new RegExp(`--purge-tombstones is not taken by run ${mem}'s backend memory; it is for ldp\\n`),
+    ],
     [level, ['--user', 'me'], /--user is not taken by run \w+'s backend leveldb; it is for fedora3, ldp, http-put\n/],
   ];
   for (const [id, flags, line] of cases) {
@@ -67,7 +84,14 @@ test('a clean flag the run\'s backend does not take is exit 2 naming the flag, t
   // the embedded store is still whole: a clean without the foreign flag removes all 8 objects
   const ok = await runCli(['clean', level, '--db', db, '--json']);
   assert.equal(ok.code, 0, ok.stderr);
-  assert.deepEqual(JSON.parse(ok.stdout), { runId: level, objects: 8, removed: 8, alreadyGone: 0, failed: 0, errors: {} });
+  assert.deepEqual(JSON.parse(ok.stdout), {
+    runId: level,
+    objects: 8,
+    removed: 8,
+    alreadyGone: 0,
+    failed: 0,
+    errors: {},
+  });
 });
 
 test('clean of a memory run: nothing to remove, said plainly, exit 0', async () => {
@@ -75,8 +99,17 @@ test('clean of a memory run: nothing to remove, said plainly, exit 0', async () 
   const id = await runId(db, ['--backend', 'memory', '--latency', '0ms']);
   const r = await runCli(['clean', id, '--db', db]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, new RegExp(`nothing to remove: run ${id} used the memory backend, whose data lived only in the process of that run`));
-  const json = JSON.parse((await runCli(['clean', id, '--db', db, '--json'])).stdout) as { removed: number; alreadyGone: number; failed: number };
+  assert.match(
+    r.stdout,
+    new RegExp(
+      `nothing to remove: run ${id} used the memory backend, whose data lived only in the process of that run`,
+    ),
+  );
+  const json = JSON.parse((await runCli(['clean', id, '--db', db, '--json'])).stdout) as {
+    removed: number;
+    alreadyGone: number;
+    failed: number;
+  };
   assert.deepEqual([json.removed, json.alreadyGone, json.failed], [0, 8, 0]);
 });
 
@@ -84,7 +117,9 @@ test('clean sends INGEST_SCALE_TOKEN as Bearer on every request, and refuses --u
   const db = join(tmp.dir, 'token.db');
   const env = { INGEST_SCALE_TOKEN: TOKEN };
   const id = await runId(db, ['--backend', 'ldp', '--url', proxyUrl], env);
-  const conflict = await runCli(['clean', id, '--db', db, '--user', 'me'], { env: { ...env, INGEST_SCALE_PASSWORD: 'pw' } });
+  const conflict = await runCli(['clean', id, '--db', db, '--user', 'me'], {
+    env: { ...env, INGEST_SCALE_PASSWORD: 'pw' },
+  });
   assert.equal(conflict.code, 2, conflict.stderr);
   assert.match(conflict.stderr, /--user me and INGEST_SCALE_TOKEN are both given\n {2}hint: choose one/);
   seen.length = 0;

@@ -29,31 +29,62 @@ const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 function inTerminal(args: string[]): string {
   const cmd = [process.execPath, BIN, ...args].map(quote).join(' ');
   // a pseudo-terminal's width is whatever the host gives it; 160 columns hold the whole line
-  const r = spawnSync('script', ['-qec', `stty cols 160 2>/dev/null; ${cmd}`, '/dev/null'], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm', COLUMNS: '160', NO_COLOR: '1' }, timeout: 240_000 });
+  const r = spawnSync('script', ['-qec', `stty cols 160 2>/dev/null; ${cmd}`, '/dev/null'], {
+    encoding: 'utf8',
+    env: { ...process.env, TERM: 'xterm', COLUMNS: '160', NO_COLOR: '1' },
+    timeout: 240_000,
+  });
   return r.stdout;
 }
 
-test('on a terminal, compare redraws one line per target batch: batch k of N, the target, elapsed, ETA', { skip: hasScript ? false : 'util-linux script is missing', timeout: 300_000 }, () => {
-  const out = inTerminal(['compare', '--targets', twoStores(), ...WORKLOAD, '--db', join(tmp.dir, 'tty.db')]);
-  const frames = out.split('\r').filter((f) => / batch \d+\/12 /.test(f));
-  assert.equal(frames.length, 24, `one redraw per batch of each target:\n${out}`);
-  for (const f of frames) assert.match(f, /\] batch \d+\/12 (first|second) \(\d+\/24\) {2}elapsed [\d.]+ (ms|s) {2}ETA ([\d.]+ (ms|s)|done)/);
-  assert.match(frames[frames.length - 1] ?? '', /\[#{16}\] batch 12\/12 (first|second) \(24\/24\) .*ETA done/);
-  assert.ok(new Set(frames.map((f) => /(first|second)/.exec(f)?.[1])).size === 2, 'both targets named');
+test(
+  'on a terminal, compare redraws one line per target batch: batch k of N, the target, elapsed, ETA',
+  { skip: hasScript ? false : 'util-linux script is missing', timeout: 300_000 },
+  () => {
+    const out = inTerminal(['compare', '--targets', twoStores(), ...WORKLOAD, '--db', join(tmp.dir, 'tty.db')]);
+    const frames = out.split('\r').filter((f) => / batch \d+\/12 /.test(f));
+    assert.equal(frames.length, 24, `one redraw per batch of each target:\n${out}`);
+    for (const f of frames)
+      assert.match(
+        f,
+        /\] batch \d+\/12 (first|second) \(\d+\/24\) {2}elapsed [\d.]+ (ms|s) {2}ETA ([\d.]+ (ms|s)|done)/,
+      );
+    assert.match(frames[frames.length - 1] ?? '', /\[#{16}\] batch 12\/12 (first|second) \(24\/24\) .*ETA done/);
+    assert.ok(new Set(frames.map((f) => /(first|second)/.exec(f)?.[1])).size === 2, 'both targets named');
 
-  const quiet = inTerminal(['compare', '--targets', twoStores(), ...WORKLOAD, '--no-progress', '--db', join(tmp.dir, 'quiet.db')]);
-  assert.doesNotMatch(quiet, / batch \d+\/12 /, '--no-progress draws nothing');
-  assert.match(quiet, /scaling/, 'the answer is still printed');
-});
+    const quiet = inTerminal([
+      'compare',
+      '--targets',
+      twoStores(),
+      ...WORKLOAD,
+      '--no-progress',
+      '--db',
+      join(tmp.dir, 'quiet.db'),
+    ]);
+    assert.doesNotMatch(quiet, / batch \d+\/12 /, '--no-progress draws nothing');
+    assert.match(quiet, /scaling/, 'the answer is still printed');
+  },
+);
 
 test('piped: no progress on either stream; stdout is the answer alone', { timeout: 300_000 }, async () => {
   const r = await runCli(['compare', '--targets', twoStores(), ...WORKLOAD, '--db', join(tmp.dir, 'piped.db')]);
   assert.ok([0, 1, 3].includes(r.code ?? -1), r.stderr);
-  for (const [name, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
+  for (const [name, text] of [
+    ['stdout', r.stdout],
+    ['stderr', r.stderr],
+  ] as const) {
     assert.doesNotMatch(text, /[\r\x1b]/, `${name} holds no carriage return or escape`);
     assert.doesNotMatch(text, / batch \d+\/12 /, `${name} holds no progress line`);
   }
   assert.match(r.stdout, /scaling/);
-  const j = await runCli(['compare', '--targets', twoStores(), ...WORKLOAD, '--db', join(tmp.dir, 'json.db'), '--json']);
+  const j = await runCli([
+    'compare',
+    '--targets',
+    twoStores(),
+    ...WORKLOAD,
+    '--db',
+    join(tmp.dir, 'json.db'),
+    '--json',
+  ]);
   assert.equal(typeof JSON.parse(j.stdout).verdict, 'string', 'stdout with --json parses as one JSON object');
 });

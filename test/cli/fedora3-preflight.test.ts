@@ -16,7 +16,9 @@ let server: ServedProcess;
 
 before(async () => {
   tmp = tempDir();
-  server = await serve(['--protocol', 'fedora3', '--user', 'fedoraAdmin', '--data', join(tmp.dir, 'f3')], { INGEST_SCALE_SERVER_PASSWORD: PASSWORD });
+  server = await serve(['--protocol', 'fedora3', '--user', 'fedoraAdmin', '--data', join(tmp.dir, 'f3')], {
+    INGEST_SCALE_SERVER_PASSWORD: PASSWORD,
+  });
 });
 after(async () => {
   await server.stop();
@@ -28,10 +30,16 @@ const NEXT_PID = /refused POST \/fedora\/objects\/nextPID\?numPIDs=1&namespace=p
 
 test('a wrong password is refused at preflight (exit 4), naming the write check and the password, before anything is recorded', async () => {
   const db = join(tmp.dir, 'wrong.db');
-  const r = await runCli(['run', '--backend', 'fedora3', '--url', server.url, '--user', 'fedoraAdmin', ...RUN, '--db', db], { env: { INGEST_SCALE_PASSWORD: 'not-the-password' } });
+  const r = await runCli(
+    ['run', '--backend', 'fedora3', '--url', server.url, '--user', 'fedoraAdmin', ...RUN, '--db', db],
+    { env: { INGEST_SCALE_PASSWORD: 'not-the-password' } },
+  );
   assert.equal(r.code, 4, r.stderr);
   assert.match(r.stderr, NEXT_PID);
-  assert.match(r.stderr, /hint: the server asks for Basic and refused --user fedoraAdmin: check --user and INGEST_SCALE_PASSWORD/);
+  assert.match(
+    r.stderr,
+    /hint: the server asks for Basic and refused --user fedoraAdmin: check --user and INGEST_SCALE_PASSWORD/,
+  );
   assert.doesNotMatch(r.stderr, /not-the-password/);
   assert.doesNotMatch(r.stderr, /^run \w+:/m, 'the run never started');
   assert.equal(existsSync(db), false, 'no run and no batch recorded');
@@ -48,7 +56,10 @@ test('no credentials at all: the preflight says the server asks for Basic and wh
 
 test('the right password passes the write check and the run ingests', async () => {
   const db = join(tmp.dir, 'right.db');
-  const r = await runCli(['run', '--backend', 'fedora3', '--url', server.url, '--user', 'fedoraAdmin', ...RUN, '--db', db, '--json'], { env: { INGEST_SCALE_PASSWORD: PASSWORD } });
+  const r = await runCli(
+    ['run', '--backend', 'fedora3', '--url', server.url, '--user', 'fedoraAdmin', ...RUN, '--db', db, '--json'],
+    { env: { INGEST_SCALE_PASSWORD: PASSWORD } },
+  );
   assert.equal(r.code, 3, `four batches: INCONCLUSIVE; stderr: ${r.stderr}`);
   const out = JSON.parse(r.stdout) as { status: string; batches: number };
   assert.equal(out.status, 'completed');

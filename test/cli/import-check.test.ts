@@ -18,7 +18,19 @@ before(() => {
 after(() => tmp.cleanup());
 
 async function importColumn(column: string): Promise<string> {
-  const r = await runCli(['import', CSV, '--format', 'csv', '--column', column, '--batch-size', '1000', '--db', db, '--json']);
+  const r = await runCli([
+    'import',
+    CSV,
+    '--format',
+    'csv',
+    '--column',
+    column,
+    '--batch-size',
+    '1000',
+    '--db',
+    db,
+    '--json',
+  ]);
   assert.equal(r.code, 0, r.stderr);
   const { runId } = JSON.parse(r.stdout) as { runId: string };
   assert.match(runId, /^[0-9a-z]{10}$/);
@@ -34,7 +46,10 @@ test('Fedora 3 imported: check PASSes with the golden numbers, exit 0', async ()
   assert.equal(g.warmupDropped, 3);
   assert.equal(g.keptBatches, 22);
   assert.equal(g.growthRatio.toFixed(3), '0.933');
-  assert.deepEqual(g.ci.map((x: number) => x.toFixed(3)), ['0.914', '0.956']);
+  assert.deepEqual(
+    g.ci.map((x: number) => x.toFixed(3)),
+    ['0.914', '0.956'],
+  );
   assert.equal((g.perThousandObjects * 100).toFixed(2), '-0.33');
   assert.equal(g.exponentK.toFixed(2), '0.96');
 });
@@ -47,12 +62,18 @@ test('Fedora 4 imported: check FAILs with the golden numbers, exit 1, text names
   assert.equal(g.verdict, 'FAIL');
   assert.equal(g.warmupDropped, 1);
   assert.equal(g.growthRatio.toFixed(3), '4.617');
-  assert.deepEqual(g.ci.map((x: number) => x.toFixed(3)), ['3.920', '5.482']);
+  assert.deepEqual(
+    g.ci.map((x: number) => x.toFixed(3)),
+    ['3.920', '5.482'],
+  );
   assert.equal((g.perThousandObjects * 100).toFixed(2), '6.88');
   assert.equal(g.exponentK.toFixed(2), '1.75');
   const text = await runCli(['check', 'last', '--db', db]);
   assert.equal(text.code, 1);
-  assert.match(text.stdout, /^FAIL {2}.*superlinear slowdown: per-batch time x4\.62 over batches 2-25 \(objects 1,000-25,000\),/m);
+  assert.match(
+    text.stdout,
+    /^FAIL {2}.*superlinear slowdown: per-batch time x4\.62 over batches 2-25 \(objects 1,000-25,000\),/m,
+  );
   assert.match(text.stdout, /95% CI \[3\.92, 5\.48\], lower bound above limit 1\.10/);
 });
 

@@ -40,10 +40,16 @@ interface Spawned {
 }
 
 function spawnRun(args: string[], cwd: string): Spawned {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stderr })));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
+  );
   return { child, done, stderr: () => stderr };
 }
 
@@ -67,7 +73,17 @@ async function untilStderr(s: Spawned, re: RegExp): Promise<void> {
   }
 }
 
-const LONG_RUN = ['run', '-n', '400000', '--batch-size', '400', '--datastream', 'D:512', '--no-stop-early', '--no-chart'];
+const LONG_RUN = [
+  'run',
+  '-n',
+  '400000',
+  '--batch-size',
+  '400',
+  '--datastream',
+  'D:512',
+  '--no-stop-early',
+  '--no-chart',
+];
 
 test('SIGTERM stops after the current batch: exit 143, status aborted, data directory kept; check is INCONCLUSIVE naming how far it got', async () => {
   const dir = join(tmp.dir, 'term');
@@ -80,16 +96,32 @@ test('SIGTERM stops after the current batch: exit 143, status aborted, data dire
   assert.match(r.stderr, /SIGTERM: stopping after the current batch/);
   const id = /run ([0-9a-z]{10}) aborted after (\d+) of 1000 batches/.exec(r.stderr);
   assert.ok(id, r.stderr);
-  assert.ok(existsSync(join(tmp.dir, 'reports', 'data', id[1] as string)), 'an aborted run keeps its default data directory');
+  assert.ok(
+    existsSync(join(tmp.dir, 'reports', 'data', id[1] as string)),
+    'an aborted run keeps its default data directory',
+  );
   assert.match(r.stderr, new RegExp(`ingest-scale clean ${id[1]}`));
 
-  const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as { id: string; status: string; batches: number }[];
-  assert.deepEqual(runs.map((x) => [x.id, x.status, x.batches]), [[id[1], 'aborted', Number(id[2])]]);
+  const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as {
+    id: string;
+    status: string;
+    batches: number;
+  }[];
+  assert.deepEqual(
+    runs.map((x) => [x.id, x.status, x.batches]),
+    [[id[1], 'aborted', Number(id[2])]],
+  );
 
   const c = await runCli(['check', 'last', '--db', db]);
   assert.equal(c.code, 3, c.stdout + c.stderr);
   const n = Number(id[2]);
-  assert.match(c.stdout, new RegExp(`^INCONCLUSIVE  run ${id[1]} stopped at batch ${n} of 1000 \\(${(n * 400).toLocaleString('en-US')} of 400,000 objects\\): aborted`, 'm'));
+  assert.match(
+    c.stdout,
+    new RegExp(
+      `^INCONCLUSIVE  run ${id[1]} stopped at batch ${n} of 1000 \\(${(n * 400).toLocaleString('en-US')} of 400,000 objects\\): aborted`,
+      'm',
+    ),
+  );
   const partial = await runCli(['check', 'last', '--db', db, '--allow-partial', '--json']);
   assert.notEqual(partial.code, 3, 'with --allow-partial the batches present are gated');
   assert.equal(JSON.parse(partial.stdout).completion, 'partial');
@@ -106,7 +138,25 @@ test('the end of --stop-grace after the first signal abandons the batch in fligh
   const dir = join(tmp.dir, 'grace');
   const db = join(dir, 'r.db');
   // batches of 100,000 small objects: the grace period surely ends inside the first one
-  const s = spawnRun(['run', '-n', '200000', '--batch-size', '100000', '--datastream', 'D:64', '--no-stop-early', '--stop-grace', '50ms', '--db', db, '--data', join(dir, 'store')], tmp.dir);
+  const s = spawnRun(
+    [
+      'run',
+      '-n',
+      '200000',
+      '--batch-size',
+      '100000',
+      '--datastream',
+      'D:64',
+      '--no-stop-early',
+      '--stop-grace',
+      '50ms',
+      '--db',
+      db,
+      '--data',
+      join(dir, 'store'),
+    ],
+    tmp.dir,
+  );
   await untilStderr(s, /^run [0-9a-z]{10}: /m);
   s.child.kill('SIGINT');
   const r = await s.done;
@@ -127,7 +177,10 @@ test('a run killed with SIGKILL is shown as interrupted by runs, check and repor
   assert.equal(runs[0]?.status, 'interrupted');
   const c = await runCli(['check', 'last', '--db', db]);
   assert.equal(c.code, 3);
-  assert.match(c.stdout, /stopped at batch \d+ of 1000 \([\d,]+ of 400,000 objects\): interrupted \(its process is gone\)/);
+  assert.match(
+    c.stdout,
+    /stopped at batch \d+ of 1000 \([\d,]+ of 400,000 objects\): interrupted \(its process is gone\)/,
+  );
   assert.match(c.stdout, /`ingest-scale clean [0-9a-z]{10}` removes what it stored on its target/);
   const j = JSON.parse((await runCli(['report', 'last', '--db', db, '--format', 'json'])).stdout);
   assert.equal(j.run.status, 'interrupted');
@@ -138,18 +191,51 @@ test('a failed run checks as exit 4 with its reason, and its report is headed by
   const db = join(tmp.dir, 'failed.db');
   const store = await ResultsStore.open(db);
   await store.createRun({
-    id: 'failedrun1', label: null, source: 'run', status: 'running', backend: 'leveldb', target: 'x', targetInfo: null,
-    workload: { objects: 100 }, batchSize: 10, plannedBatches: 10, toolVersion: '0', nodeVersion: process.version,
-    host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 }, startedAt: new Date().toISOString(), finishedAt: null, error: null,
+    id: 'failedrun1',
+    label: null,
+    source: 'run',
+    status: 'running',
+    backend: 'leveldb',
+    target: 'x',
+    targetInfo: null,
+    workload: { objects: 100 },
+    batchSize: 10,
+    plannedBatches: 10,
+    toolVersion: '0',
+    nodeVersion: process.version,
+    host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    error: null,
   });
   for (let i = 1; i <= 3; i++) {
-    await store.recordBatch('failedrun1', { index: i, objects: 10, objectsBefore: (i - 1) * 10, bytes: 100, wallMs: 10 + i, okOps: 10, failedOps: 0, retriedOps: 0, p50Ms: 1, p95Ms: 1, p99Ms: 1, startedAt: null }, []);
+    await store.recordBatch(
+      'failedrun1',
+      {
+        index: i,
+        objects: 10,
+        objectsBefore: (i - 1) * 10,
+        bytes: 100,
+        wallMs: 10 + i,
+        okOps: 10,
+        failedOps: 0,
+        retriedOps: 0,
+        p50Ms: 1,
+        p95Ms: 1,
+        p99Ms: 1,
+        startedAt: null,
+      },
+      [],
+    );
   }
   await store.finishRun('failedrun1', 'failed', '5 of 20 operations failed (25.0%, above the 1.0% budget) by batch 3');
   await store.close();
   const c = await runCli(['check', 'failedrun1', '--db', db]);
   assert.equal(c.code, 4, c.stdout + c.stderr);
-  assert.match(c.stdout, /^FAIL {2}run failedrun1 failed at batch 3 of 10 \(30 of 100 objects\): 5 of 20 operations failed/m);
+  assert.match(
+    c.stdout,
+    /^FAIL {2}run failedrun1 failed at batch 3 of 10 \(30 of 100 objects\): 5 of 20 operations failed/m,
+  );
   const md = await runCli(['report', 'failedrun1', '--db', db]);
   assert.equal(md.code, 0);
   assert.match(md.stdout, /^# ingest-scale: FAIL for /m);
@@ -161,13 +247,39 @@ test('SIGTERM while requests hang on a server: the grace period abandons them an
   try {
     const db = join(tmp.dir, 'hang', 'r.db');
     // a request timeout far beyond the test's life: only the abandonment can end the batch
-    const s = spawnRun(['run', '--backend', 'http-put', '--url', server.url, '--collections', 'none', '-n', '400', '--batch-size', '40', '--datastream', 'D:1KiB', '--request-timeout', '10m', '--stop-grace', '100ms', '--db', db], tmp.dir);
+    const s = spawnRun(
+      [
+        'run',
+        '--backend',
+        'http-put',
+        '--url',
+        server.url,
+        '--collections',
+        'none',
+        '-n',
+        '400',
+        '--batch-size',
+        '40',
+        '--datastream',
+        'D:1KiB',
+        '--request-timeout',
+        '10m',
+        '--stop-grace',
+        '100ms',
+        '--db',
+        db,
+      ],
+      tmp.dir,
+    );
     await untilStderr(s, /^run [0-9a-z]{10}: /m);
     s.child.kill('SIGTERM');
     const r = await s.done;
     assert.equal(r.code, 143, r.stderr);
     assert.match(r.stderr, /abandoning the batch in flight/);
-    assert.match(r.stderr, /batch 1 was abandoned in flight: some of its objects may be on the target without a record/);
+    assert.match(
+      r.stderr,
+      /batch 1 was abandoned in flight: some of its objects may be on the target without a record/,
+    );
     assert.doesNotMatch(r.stderr, /its store is kept in/, 'a server backend has no data directory to keep');
     const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as { status: string }[];
     assert.equal(runs[0]?.status, 'aborted');

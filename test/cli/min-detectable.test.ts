@@ -15,7 +15,19 @@ let f3: string;
 before(async () => {
   tmp = tempDir();
   db = join(tmp.dir, 'results.db');
-  const r = await runCli(['import', fixture('series/fedora3-vs-fedora4.csv'), '--format', 'csv', '--column', 'fedora3_ms', '--batch-size', '1000', '--db', db, '--json']);
+  const r = await runCli([
+    'import',
+    fixture('series/fedora3-vs-fedora4.csv'),
+    '--format',
+    'csv',
+    '--column',
+    'fedora3_ms',
+    '--batch-size',
+    '1000',
+    '--db',
+    db,
+    '--json',
+  ]);
   assert.equal(r.code, 0, r.stderr);
   f3 = (JSON.parse(r.stdout) as { runId: string }).runId;
 });
@@ -24,7 +36,10 @@ after(() => tmp.cleanup());
 test('Fedora 3: check --min-detectable 1.1 is INCONCLUSIVE (exit 3), 1.5 PASS (exit 0)', async () => {
   const tight = await runCli(['check', f3, '--db', db, '--min-detectable', '1.1']);
   assert.equal(tight.code, 3, tight.stderr);
-  assert.match(tight.stdout, /^INCONCLUSIVE  .*underpowered: this run could only see growth of x1\.14 or more \(asked: x1\.10\); at this noise x1\.1 is out of reach/);
+  assert.match(
+    tight.stdout,
+    /^INCONCLUSIVE  .*underpowered: this run could only see growth of x1\.14 or more \(asked: x1\.10\); at this noise x1\.1 is out of reach/,
+  );
   assert.match(tight.stdout, /^the growth gate alone \(not the verdict\):\nPASS  /m);
   const j = JSON.parse((await runCli(['check', f3, '--db', db, '--min-detectable', '1.12', '--json'])).stdout);
   assert.equal(j.verdict, 'INCONCLUSIVE');
@@ -51,7 +66,23 @@ test('a bad --min-detectable is a usage error (exit 2) whose hint names the flag
 
 test('run stores --min-detectable with its settings; check uses it, and a flag overrides it with a note', async () => {
   const rdb = join(tmp.dir, 'run.db');
-  const r = await runCli(['run', '--backend', 'memory', '-n', '240', '--batch-size', '10', '--datastream', 'OBJ:1KiB', '--min-detectable', '1.2', '--no-stop-early', '--db', rdb, '--json']);
+  const r = await runCli([
+    'run',
+    '--backend',
+    'memory',
+    '-n',
+    '240',
+    '--batch-size',
+    '10',
+    '--datastream',
+    'OBJ:1KiB',
+    '--min-detectable',
+    '1.2',
+    '--no-stop-early',
+    '--db',
+    rdb,
+    '--json',
+  ]);
   assert.ok([0, 1, 3].includes(r.code ?? -1), r.stderr);
   const out = JSON.parse(r.stdout);
   assert.equal(out.minDetectable, 1.2);

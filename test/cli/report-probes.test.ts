@@ -15,7 +15,20 @@ let runId: string;
 before(async () => {
   tmp = tempDir();
   db = join(tmp.dir, 'probes.db');
-  const r = await runCli(['run', '-n', '400', '--batch-size', '40', '--probe', 'get,head,list', '--probe-sample', '3', '--db', db, '--json']);
+  const r = await runCli([
+    'run',
+    '-n',
+    '400',
+    '--batch-size',
+    '40',
+    '--probe',
+    'get,head,list',
+    '--probe-sample',
+    '3',
+    '--db',
+    db,
+    '--json',
+  ]);
   assert.ok(r.stdout, r.stderr);
   runId = (JSON.parse(r.stdout) as { runId: string }).runId;
 });
@@ -32,18 +45,29 @@ test('report --format json has the probes of check --json', { timeout: 120_000 }
   assert.ok((report.probes['get']?.coldMedianMs ?? 0) > 0);
 });
 
-test('report --format junit: a case per probe kind; with --gate-probes its outcome follows check --gate-probes', { timeout: 120_000 }, async () => {
-  const plain = await runCli(['report', runId, '--db', db, '--format', 'junit']);
-  assert.equal(plain.code, 0, plain.stderr);
-  for (const k of ['get', 'head', 'list']) assert.match(plain.stdout, new RegExp(`<testcase classname="ingest-scale" name="probe ${k}"`));
-  assert.doesNotMatch(plain.stdout, /name="probe [a-z]+" time="[\d.]+">\s*<(failure|skipped)/);
-  const gated = await runCli(['report', runId, '--db', db, '--format', 'junit', '--gate-probes']);
-  const json = JSON.parse((await runCli(['check', runId, '--db', db, '--json'])).stdout) as { probes: Record<string, { verdict: string }> };
-  for (const [k, v] of Object.entries(json.probes)) {
-    const c = new RegExp(`name="probe ${k}"[^>]*>\\s*<(failure|skipped)`).exec(gated.stdout)?.[1] ?? 'pass';
-    assert.equal(c, v.verdict === 'FAIL' ? 'failure' : v.verdict === 'INCONCLUSIVE' ? 'skipped' : 'pass', `${k}: ${v.verdict}`);
-  }
-});
+test(
+  'report --format junit: a case per probe kind; with --gate-probes its outcome follows check --gate-probes',
+  { timeout: 120_000 },
+  async () => {
+    const plain = await runCli(['report', runId, '--db', db, '--format', 'junit']);
+    assert.equal(plain.code, 0, plain.stderr);
+    for (const k of ['get', 'head', 'list'])
+      assert.match(plain.stdout, new RegExp(`<testcase classname="ingest-scale" name="probe ${k}"`));
+    assert.doesNotMatch(plain.stdout, /name="probe [a-z]+" time="[\d.]+">\s*<(failure|skipped)/);
+    const gated = await runCli(['report', runId, '--db', db, '--format', 'junit', '--gate-probes']);
+    const json = JSON.parse((await runCli(['check', runId, '--db', db, '--json'])).stdout) as {
+      probes: Record<string, { verdict: string }>;
+    };
+    for (const [k, v] of Object.entries(json.probes)) {
+      const c = new RegExp(`name="probe ${k}"[^>]*>\\s*<(failure|skipped)`).exec(gated.stdout)?.[1] ?? 'pass';
+      assert.equal(
+        c,
+        v.verdict === 'FAIL' ? 'failure' : v.verdict === 'INCONCLUSIVE' ? 'skipped' : 'pass',
+        `${k}: ${v.verdict}`,
+      );
+    }
+  },
+);
 
 test('report --format markdown and html show the probes', { timeout: 120_000 }, async () => {
   const md = await runCli(['report', runId, '--db', db, '--format', 'markdown']);

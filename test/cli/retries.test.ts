@@ -28,14 +28,38 @@ function rows<T>(db: string, sql: string): Promise<T[]> {
   });
 }
 
-const args = (db: string): string[] => ['run', '--backend', 'http-put', '--url', server.url, '--collections', 'none', '-n', '200', '--batch-size', '20', '--datastream', 'D:512', '--no-stop-early', '--db', db, '--json'];
+const args = (db: string): string[] => [
+  'run',
+  '--backend',
+  'http-put',
+  '--url',
+  server.url,
+  '--collections',
+  'none',
+  '-n',
+  '200',
+  '--batch-size',
+  '20',
+  '--datastream',
+  'D:512',
+  '--no-stop-early',
+  '--db',
+  db,
+  '--json',
+];
 
 test('503s are retried: every failed attempt recorded as a retried row, the operations succeed, retried_ops counts them', async () => {
   const db = join(tmp.dir, 'r.db');
   const r = await runCli([...args(db), '--retries', '4']);
   assert.ok([0, 1, 3].includes(r.code ?? -1), r.stderr);
-  const [final] = await rows<{ failed: number; extra: number; multi: number }>(db, "SELECT SUM(status = 'failed') AS failed, SUM(CASE WHEN status != 'retried' THEN attempt - 1 ELSE 0 END) AS extra, SUM(status != 'retried' AND attempt > 1) AS multi FROM ops");
-  const [retried] = await rows<{ n: number; codes: string }>(db, "SELECT COUNT(*) AS n, GROUP_CONCAT(DISTINCT error_code) AS codes FROM ops WHERE status = 'retried'");
+  const [final] = await rows<{ failed: number; extra: number; multi: number }>(
+    db,
+    "SELECT SUM(status = 'failed') AS failed, SUM(CASE WHEN status != 'retried' THEN attempt - 1 ELSE 0 END) AS extra, SUM(status != 'retried' AND attempt > 1) AS multi FROM ops",
+  );
+  const [retried] = await rows<{ n: number; codes: string }>(
+    db,
+    "SELECT COUNT(*) AS n, GROUP_CONCAT(DISTINCT error_code) AS codes FROM ops WHERE status = 'retried'",
+  );
   assert.ok((retried?.n ?? 0) > 0, 'some requests met a 503 and were tried again');
   assert.equal(retried?.codes, 'E_HTTP_503');
   assert.equal(retried?.n, final?.extra, 'one retried row per attempt before the final one');
@@ -50,7 +74,10 @@ test('--retries 0: a 503 is a failed operation at once', async () => {
   const db = join(tmp.dir, 'z.db');
   const r = await runCli([...args(db), '--retries', '0', '--max-error-rate', '0.5']);
   assert.ok([0, 1, 3].includes(r.code ?? -1), r.stderr);
-  const [x] = await rows<{ failed: number; retried: number }>(db, "SELECT SUM(status = 'failed') AS failed, SUM(status = 'retried') AS retried FROM ops");
+  const [x] = await rows<{ failed: number; retried: number }>(
+    db,
+    "SELECT SUM(status = 'failed') AS failed, SUM(status = 'retried') AS retried FROM ops",
+  );
   assert.ok((x?.failed ?? 0) > 0);
   assert.equal(x?.retried, 0);
 });

@@ -19,14 +19,44 @@ after(() => tmp.cleanup());
 async function seed(db: string, id: string, settings: RunSettings | null): Promise<void> {
   const store = await ResultsStore.open(db);
   await store.createRun({
-    id, label: null, source: 'run', status: 'running', backend: 'leveldb', target: 'x', targetInfo: null,
-    workload: { objects: 120 }, batchSize: 10, plannedBatches: 12, toolVersion: '0', nodeVersion: process.version,
-    host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 }, startedAt: new Date().toISOString(), finishedAt: null, error: null,
+    id,
+    label: null,
+    source: 'run',
+    status: 'running',
+    backend: 'leveldb',
+    target: 'x',
+    targetInfo: null,
+    workload: { objects: 120 },
+    batchSize: 10,
+    plannedBatches: 12,
+    toolVersion: '0',
+    nodeVersion: process.version,
+    host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    error: null,
     settings,
   });
   for (let i = 1; i <= 12; i++) {
     const wallMs = 100 + ((i * 37) % 11);
-    await store.recordBatch(id, { index: i, objects: 10, objectsBefore: (i - 1) * 10, bytes: 100, wallMs, okOps: 19, failedOps: 1, retriedOps: 0, p50Ms: 1, p95Ms: 1, p99Ms: 1, startedAt: null }, []);
+    await store.recordBatch(
+      id,
+      {
+        index: i,
+        objects: 10,
+        objectsBefore: (i - 1) * 10,
+        bytes: 100,
+        wallMs,
+        okOps: 19,
+        failedOps: 1,
+        retriedOps: 0,
+        p50Ms: 1,
+        p95Ms: 1,
+        p99Ms: 1,
+        startedAt: null,
+      },
+      [],
+    );
   }
   await store.finishRun(id, 'completed');
   await store.close();
@@ -38,7 +68,10 @@ test('a run made with --max-error-rate 0.1 keeps its budget in report; a flag ov
   const j = JSON.parse((await runCli(['report', 'budgetrun1', '--db', db, '--format', 'json'])).stdout);
   assert.equal(j.gates.maxErrorRate, 0.1);
   const md = await runCli(['report', 'budgetrun1', '--db', db]);
-  assert.match(md.stdout, /## Error budget\n\n\*\*PASS\*\*: 12 of 240 operations failed \(5\.00%, within the 10\.0% budget\)/);
+  assert.match(
+    md.stdout,
+    /## Error budget\n\n\*\*PASS\*\*: 12 of 240 operations failed \(5\.00%, within the 10\.0% budget\)/,
+  );
   assert.equal(md.stderr, '');
   const over = await runCli(['report', 'budgetrun1', '--db', db, '--max-error-rate', '0.01']);
   assert.match(over.stdout, /\*\*FAIL\*\*: 12 of 240 operations failed \(5\.00%, above the 1\.0% budget\)/);
@@ -47,7 +80,7 @@ test('a run made with --max-error-rate 0.1 keeps its budget in report; a flag ov
   assert.doesNotMatch(junit.stdout, /<testcase classname="ingest-scale" name="error budget"[^>]*>\s*<failure/);
 });
 
-test('check uses the run\'s --max-growth unless given; runs without settings keep the defaults', async () => {
+test("check uses the run's --max-growth unless given; runs without settings keep the defaults", async () => {
   const db = join(tmp.dir, 'growth.db');
   await seed(db, 'growthrun1', { maxErrorRate: 0.1, maxGrowth: 1.5, stopEarly: false });
   await seed(db, 'oldrun0001', null);
@@ -63,7 +96,24 @@ test('check uses the run\'s --max-growth unless given; runs without settings kee
 
 test('run records its settings with the run', async () => {
   const db = join(tmp.dir, 'run.db');
-  const r = await runCli(['run', '-n', '40', '--batch-size', '4', '--datastream', 'D:256', '--max-error-rate', '0.2', '--max-growth', '1.3', '--db', db, '--data', join(tmp.dir, 'store'), '--json']);
+  const r = await runCli([
+    'run',
+    '-n',
+    '40',
+    '--batch-size',
+    '4',
+    '--datastream',
+    'D:256',
+    '--max-error-rate',
+    '0.2',
+    '--max-growth',
+    '1.3',
+    '--db',
+    db,
+    '--data',
+    join(tmp.dir, 'store'),
+    '--json',
+  ]);
   assert.ok([0, 1, 3].includes(r.code ?? -1), r.stderr);
   const c = JSON.parse((await runCli(['check', 'last', '--db', db, '--json'])).stdout);
   assert.deepEqual([c.gates.maxGrowth, c.gates.maxErrorRate, c.limit], [1.3, 0.2, 1.3]);

@@ -17,7 +17,19 @@ after(() => tmp.cleanup());
 test('run --json on the quick workload records 20 batches and returns a verdict whose exit code matches', async () => {
   const db = join(tmp.dir, 'r.db');
   const data = join(tmp.dir, 'store');
-  const r = await runCli(['run', '--workload', fixture('workloads/quick.json'), '--db', db, '--data', data, '--verify', 'readback', '--no-stop-early', '--json']);
+  const r = await runCli([
+    'run',
+    '--workload',
+    fixture('workloads/quick.json'),
+    '--db',
+    db,
+    '--data',
+    data,
+    '--verify',
+    'readback',
+    '--no-stop-early',
+    '--json',
+  ]);
   const out = JSON.parse(r.stdout);
   assert.equal(out.status, 'completed', r.stderr);
   assert.equal(out.batches, 20);
@@ -33,12 +45,37 @@ test('run --json on the quick workload records 20 batches and returns a verdict 
   assert.equal(g.verdict, out.verdict, 'check on the stored run agrees with run');
   assert.equal(g.growthRatio, out.growthRatio);
 
-  const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as { id: string; status: string; batches: number; objects: number }[];
-  assert.deepEqual(runs.map((x) => [x.id, x.status, x.batches, x.objects]), [[out.runId, 'completed', 20, 400]]);
+  const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as {
+    id: string;
+    status: string;
+    batches: number;
+    objects: number;
+  }[];
+  assert.deepEqual(
+    runs.map((x) => [x.id, x.status, x.batches, x.objects]),
+    [[out.runId, 'completed', 20, 400]],
+  );
 });
 
 test('run prints a chart and the verdict in text, and removes its default data directory', async () => {
-  const r = await runCli(['run', '-n', '300', '--batch-size', '25', '--datastream', 'OBJ:2KiB', '--datastream', 'TXT:uniform:100-3000:compressible', '--db', join(tmp.dir, 't.db'), '--label', 'text-run'], { cwd: tmp.dir });
+  const r = await runCli(
+    [
+      'run',
+      '-n',
+      '300',
+      '--batch-size',
+      '25',
+      '--datastream',
+      'OBJ:2KiB',
+      '--datastream',
+      'TXT:uniform:100-3000:compressible',
+      '--db',
+      join(tmp.dir, 't.db'),
+      '--label',
+      'text-run',
+    ],
+    { cwd: tmp.dir },
+  );
   assert.ok([0, 1].includes(r.code ?? -1), r.stderr);
   assert.match(r.stdout, /^run [0-9a-z]{10} completed: 300 objects, /m);
   assert.match(r.stdout, /300 objects stored/);

@@ -11,15 +11,44 @@ import { runCli, tempDir } from '../helpers/cli.js';
 const tmp = tempDir();
 after(() => tmp.cleanup());
 
-const memoryShard = (db: string, extra: string[] = []): string[] => ['run', '--backend', 'memory', '--shard', '1/2', '--run-id', 'cli-shard01', '-n', '400', '--batch-size', '40', '--datastream', 'D:1KiB', '--db', db, ...extra];
+const memoryShard = (db: string, extra: string[] = []): string[] => [
+  'run',
+  '--backend',
+  'memory',
+  '--shard',
+  '1/2',
+  '--run-id',
+  'cli-shard01',
+  '-n',
+  '400',
+  '--batch-size',
+  '40',
+  '--datastream',
+  'D:1KiB',
+  '--db',
+  db,
+  ...extra,
+];
 
 test('refused before anything is written: leveldb, a batch size not divisible by n, auto/n without JOB_COMPLETION_INDEX, --run-id without --shard', async () => {
   const db = join(tmp.dir, 'refused.db');
   const cases: [string[], Record<string, string>, RegExp][] = [
-    [['run', '--shard', '0/2', '--run-id', 'cli-shard01', '-n', '400', '--batch-size', '40', '--db', db], {}, /--shard: the embedded LevelDB store is one process's files/],
+    [
+      ['run', '--shard', '0/2', '--run-id', 'cli-shard01', '-n', '400', '--batch-size', '40', '--db', db],
+      {},
+      /--shard: the embedded LevelDB store is one process's files/,
+    ],
     [memoryShard(db, ['--batch-size', '41']), {}, /--batch-size 41 is not divisible by the 2 shards of --shard/],
-    [['run', '--backend', 'memory', '--shard', 'auto/4', '--run-id', 'cli-shard01', '--db', db], {}, /--shard auto\/4: JOB_COMPLETION_INDEX is not set/],
-    [['run', '--backend', 'memory', '--shard', 'auto/4', '--run-id', 'cli-shard01', '--db', db], { JOB_COMPLETION_INDEX: '7' }, /JOB_COMPLETION_INDEX "7" is not a shard index from 0 to 3/],
+    [
+      ['run', '--backend', 'memory', '--shard', 'auto/4', '--run-id', 'cli-shard01', '--db', db],
+      {},
+      /--shard auto\/4: JOB_COMPLETION_INDEX is not set/,
+    ],
+    [
+      ['run', '--backend', 'memory', '--shard', 'auto/4', '--run-id', 'cli-shard01', '--db', db],
+      { JOB_COMPLETION_INDEX: '7' },
+      /JOB_COMPLETION_INDEX "7" is not a shard index from 0 to 3/,
+    ],
     [['run', '--backend', 'memory', '--run-id', 'cli-shard01', '--db', db], {}, /--run-id is taken only with --shard/],
     [memoryShard(db, ['--verify', 'readback']), {}, /--shard does not take --verify readback/],
   ];
@@ -36,7 +65,14 @@ test('a memory shard records its stripe (exit 0), a second shard into the same -
   const db = join(tmp.dir, 'memory-1.db');
   const r = await runCli(memoryShard(db, ['--json']));
   assert.equal(r.code, 0, r.stderr);
-  const s = JSON.parse(r.stdout) as { shard: number; shards: number; status: string; objects: number; batches: number; clock: { samples: number } };
+  const s = JSON.parse(r.stdout) as {
+    shard: number;
+    shards: number;
+    status: string;
+    objects: number;
+    batches: number;
+    clock: { samples: number };
+  };
   assert.deepEqual([s.shard, s.shards, s.status, s.objects, s.batches], [1, 2, 'complete', 200, 10]);
   assert.equal(s.clock.samples, 0, 'the memory store sends no Date header');
   assert.match(r.stderr, /the memory store lives in this shard's process only/);
@@ -46,7 +82,20 @@ test('a memory shard records its stripe (exit 0), a second shard into the same -
   const m = await runCli(['merge', db, '--into', join(tmp.dir, 'merged.db')]);
   assert.equal(m.code, 2);
   assert.match(m.stderr, /shard 0\/2 of run cli-shard01 missing \(have 1\)/);
-  const plain = await runCli(['run', '--backend', 'memory', '-n', '200', '--batch-size', '20', '--datastream', 'D:1KiB', '--db', join(tmp.dir, 'plain.db'), '--no-chart']);
+  const plain = await runCli([
+    'run',
+    '--backend',
+    'memory',
+    '-n',
+    '200',
+    '--batch-size',
+    '20',
+    '--datastream',
+    'D:1KiB',
+    '--db',
+    join(tmp.dir, 'plain.db'),
+    '--no-chart',
+  ]);
   assert.ok([0, 1, 3].includes(plain.code ?? -1), plain.stderr);
   const notShard = await runCli(['merge', join(tmp.dir, 'plain.db'), '--into', join(tmp.dir, 'merged.db')]);
   assert.equal(notShard.code, 2);

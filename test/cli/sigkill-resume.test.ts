@@ -42,7 +42,9 @@ after(async () => {
 function targetArgs(target: Target, dir: string): string[] {
   if (target === 'leveldb') return ['--data', join(dir, 'store')];
   const url = (servers[target] as ServedProcess).url;
-  return target === 'ldp' ? ['--backend', 'ldp', '--url', url, '--flavor', 'fedora6'] : ['--backend', 'http-put', '--url', url];
+  return target === 'ldp'
+    ? ['--backend', 'ldp', '--url', url, '--flavor', 'fedora6']
+    : ['--backend', 'http-put', '--url', url];
 }
 
 /** Object ids under the run on its target (not from the records). */
@@ -52,12 +54,18 @@ async function idsOnTarget(target: Target, dir: string, id: string): Promise<str
   if (target === 'http-put') {
     const r = await fetch(`${url}/ingest-scale-${id}/`);
     if (r.status === 404) return 'gone';
-    return (await r.text()).split('\n').filter((l) => l !== '').map((l) => l.replace(/\/$/, ''));
+    return (await r.text())
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => l.replace(/\/$/, ''));
   }
   const r = await fetch(`${url}/ingest-scale-${id}`, { headers: { accept: 'text/turtle' } });
   if (r.status === 404 || r.status === 410) return 'gone';
   const turtle = await r.text();
-  return [...turtle.matchAll(/<([^>]*)>/g)].map((m) => m[1] ?? '').filter((iri) => iri.includes(`/ingest-scale-${id}/`)).map((iri) => iri.slice(iri.lastIndexOf('/') + 1));
+  return [...turtle.matchAll(/<([^>]*)>/g)]
+    .map((m) => m[1] ?? '')
+    .filter((iri) => iri.includes(`/ingest-scale-${id}/`))
+    .map((iri) => iri.slice(iri.lastIndexOf('/') + 1));
 }
 
 /** The database opens (through the tool too, when `viaCli`), is intact, and holds k whole batches numbered 1..k. */
@@ -68,12 +76,22 @@ async function assertIntact(db: string, id: string, viaCli = false): Promise<num
   }
   const [integrity] = await all<{ integrity_check: string }>(db, 'PRAGMA integrity_check');
   assert.equal(integrity?.integrity_check, 'ok');
-  const batches = await all<{ idx: number; objects: number; ok_ops: number; failed_ops: number; rows: number; lo: number | null; hi: number | null }>(db,
+  const batches = await all<{
+    idx: number;
+    objects: number;
+    ok_ops: number;
+    failed_ops: number;
+    rows: number;
+    lo: number | null;
+    hi: number | null;
+  }>(
+    db,
     `SELECT b.idx, b.objects, b.ok_ops, b.failed_ops,
        (SELECT COUNT(*) FROM ops o WHERE o.run_id = b.run_id AND o.batch_idx = b.idx AND o.kind IN ('create-object', 'add-datastream', 'begin-tx', 'commit') AND o.status != 'retried') AS rows,
        (SELECT MIN(object_index) FROM ops o WHERE o.run_id = b.run_id AND o.batch_idx = b.idx AND o.kind = 'add-datastream') AS lo,
        (SELECT MAX(object_index) FROM ops o WHERE o.run_id = b.run_id AND o.batch_idx = b.idx AND o.kind = 'add-datastream') AS hi
-     FROM batches b WHERE b.run_id = '${id}' ORDER BY b.idx`);
+     FROM batches b WHERE b.run_id = '${id}' ORDER BY b.idx`,
+  );
   batches.forEach((b, i) => {
     assert.equal(b.idx, i + 1, 'batches numbered 1..k without a gap');
     assert.equal(b.objects, BATCH);
@@ -93,50 +111,99 @@ const points = Array.from({ length: POINTS }, (_, i) => ({
 }));
 
 points.forEach((p, i) => {
-  test(`kill point ${i + 1}/${POINTS}: ${p.target}, after batch ${p.kill.afterBatches} + ${p.kill.fraction.toFixed(2)} of a batch${p.killResume ? `, the resume killed after ${p.killResume.more} more` : ''}`, { timeout: 180_000 }, async (t) => {
-    const dir = join(tmp.dir, `p${i}`);
-    const db = join(dir, 'r.db');
-    const workload = ['-n', String(OBJECTS), '--batch-size', String(BATCH), '--concurrency', '3', '--datastream', 'D:uniform:100-3000', '--datastream', 'M:200:compressible', '--verify', 'readback', '--no-stop-early', '--seed', String(i + 1)];
-    const killed = await killAt(tmp.dir, ['run', ...workload, ...targetArgs(p.target, dir), '--db', db, '--no-progress'], p.kill);
-    assert.equal(killed.endedFirst, false, `the run ended before its kill point: ${killed.stderr}`);
-    const run = await recordedRun(db);
+  test(
+    `kill point ${i + 1}/${POINTS}: ${p.target}, after batch ${p.kill.afterBatches} + ${p.kill.fraction.toFixed(2)} of a batch${p.killResume ? `, the resume killed after ${p.killResume.more} more` : ''}`,
+    { timeout: 180_000 },
+    async (t) => {
+      const dir = join(tmp.dir, `p${i}`);
+      const db = join(dir, 'r.db');
+      const workload = [
+        '-n',
+        String(OBJECTS),
+        '--batch-size',
+        String(BATCH),
+        '--concurrency',
+        '3',
+        '--datastream',
+        'D:uniform:100-3000',
+        '--datastream',
+        'M:200:compressible',
+        '--verify',
+        'readback',
+        '--no-stop-early',
+        '--seed',
+        String(i + 1),
+      ];
+      const killed = await killAt(
+        tmp.dir,
+        ['run', ...workload, ...targetArgs(p.target, dir), '--db', db, '--no-progress'],
+        p.kill,
+      );
+      assert.equal(killed.endedFirst, false, `the run ended before its kill point: ${killed.stderr}`);
+      const run = await recordedRun(db);
 
-    const k = await assertIntact(db, run.id, true);
-    const [open] = await all<{ n: number }>(db, `SELECT COUNT(*) AS n FROM intents WHERE run_id = '${run.id}' AND batch_idx > ${k}`);
-    t.diagnostic(open?.n ? `killed inside batch ${k + 1}` : `killed between batches, after batch ${k}`);
-    assert.ok(k >= p.kill.afterBatches && k < OBJECTS / BATCH, `${k} batches recorded`);
-    const check = await runCli(['check', run.id, '--db', db]);
-    assert.equal(check.code, 3, `an unfinished run is INCONCLUSIVE: ${check.stdout}${check.stderr}`);
-    // its verdict heads the output; the fixed rule's own line below it is shown as "not the verdict"
-    assert.match(check.stdout, /^INCONCLUSIVE {2}run \S+ stopped at batch \d+ of 20 .*interrupted \(its process is gone\)\n.*\n.*`ingest-scale run --resume /);
+      const k = await assertIntact(db, run.id, true);
+      const [open] = await all<{ n: number }>(
+        db,
+        `SELECT COUNT(*) AS n FROM intents WHERE run_id = '${run.id}' AND batch_idx > ${k}`,
+      );
+      t.diagnostic(open?.n ? `killed inside batch ${k + 1}` : `killed between batches, after batch ${k}`);
+      assert.ok(k >= p.kill.afterBatches && k < OBJECTS / BATCH, `${k} batches recorded`);
+      const check = await runCli(['check', run.id, '--db', db]);
+      assert.equal(check.code, 3, `an unfinished run is INCONCLUSIVE: ${check.stdout}${check.stderr}`);
+      // its verdict heads the output; the fixed rule's own line below it is shown as "not the verdict"
+      assert.match(
+        check.stdout,
+        /^INCONCLUSIVE {2}run \S+ stopped at batch \d+ of 20 .*interrupted \(its process is gone\)\n.*\n.*`ingest-scale run --resume /,
+      );
 
-    if (p.killResume) {
-      const point = { afterBatches: Math.min(k + p.killResume.more, OBJECTS / BATCH - 3), fraction: p.killResume.fraction };
-      const again = await killAt(tmp.dir, ['run', '--resume', run.id, '--db', db, '--no-progress'], point);
-      assert.equal(again.endedFirst, false, `the resume ended before its kill point: ${again.stderr}`);
-      await assertIntact(db, run.id);
-      const recheck = await runCli(['check', run.id, '--db', db]);
-      assert.equal(recheck.code, 3, `a resume killed is still unfinished: ${recheck.stdout}${recheck.stderr}`);
-    }
-    const resumed = await runCli(['run', '--resume', run.id, '--db', db, '--json', '--no-chart']);
-    assert.ok([0, 1, 3].includes(resumed.code ?? -1), resumed.stdout + resumed.stderr);
-    const out = JSON.parse(resumed.stdout) as { runId: string; status: string; batches: number; objects: number; failedOps: number };
-    assert.deepEqual([out.runId, out.status, out.batches, out.objects, out.failedOps], [run.id, 'completed', OBJECTS / BATCH, OBJECTS, 0]);
-    assert.equal(await assertIntact(db, run.id), OBJECTS / BATCH, 'every batch once, numbered on');
-    const [verify] = await all<{ ok: number; bad: number }>(db, `SELECT SUM(status = 'ok') AS ok, SUM(status != 'ok') AS bad FROM ops WHERE run_id = '${run.id}' AND kind = 'verify'`);
-    assert.deepEqual([verify?.ok, verify?.bad], [OBJECTS * 2, 0], 'readback passed on every datastream');
+      if (p.killResume) {
+        const point = {
+          afterBatches: Math.min(k + p.killResume.more, OBJECTS / BATCH - 3),
+          fraction: p.killResume.fraction,
+        };
+        const again = await killAt(tmp.dir, ['run', '--resume', run.id, '--db', db, '--no-progress'], point);
+        assert.equal(again.endedFirst, false, `the resume ended before its kill point: ${again.stderr}`);
+        await assertIntact(db, run.id);
+        const recheck = await runCli(['check', run.id, '--db', db]);
+        assert.equal(recheck.code, 3, `a resume killed is still unfinished: ${recheck.stdout}${recheck.stderr}`);
+      }
+      const resumed = await runCli(['run', '--resume', run.id, '--db', db, '--json', '--no-chart']);
+      assert.ok([0, 1, 3].includes(resumed.code ?? -1), resumed.stdout + resumed.stderr);
+      const out = JSON.parse(resumed.stdout) as {
+        runId: string;
+        status: string;
+        batches: number;
+        objects: number;
+        failedOps: number;
+      };
+      assert.deepEqual(
+        [out.runId, out.status, out.batches, out.objects, out.failedOps],
+        [run.id, 'completed', OBJECTS / BATCH, OBJECTS, 0],
+      );
+      assert.equal(await assertIntact(db, run.id), OBJECTS / BATCH, 'every batch once, numbered on');
+      const [verify] = await all<{ ok: number; bad: number }>(
+        db,
+        `SELECT SUM(status = 'ok') AS ok, SUM(status != 'ok') AS bad FROM ops WHERE run_id = '${run.id}' AND kind = 'verify'`,
+      );
+      assert.deepEqual([verify?.ok, verify?.bad], [OBJECTS * 2, 0], 'readback passed on every datastream');
 
-    // the target itself: exactly the planned objects, each with the bytes of an uninterrupted run
-    const prefix = `${run.id.slice(0, 6)}-`;
-    const ids = await idsOnTarget(p.target, dir, run.id);
-    assert.notEqual(ids, 'gone');
-    assert.deepEqual(new Set(ids), new Set(Array.from({ length: OBJECTS }, (_, j) => `${prefix}${j}`)), 'the object set of an uninterrupted run');
-    assert.deepEqual(await readBackAll(run), [], 'every datastream holds its bytes');
+      // the target itself: exactly the planned objects, each with the bytes of an uninterrupted run
+      const prefix = `${run.id.slice(0, 6)}-`;
+      const ids = await idsOnTarget(p.target, dir, run.id);
+      assert.notEqual(ids, 'gone');
+      assert.deepEqual(
+        new Set(ids),
+        new Set(Array.from({ length: OBJECTS }, (_, j) => `${prefix}${j}`)),
+        'the object set of an uninterrupted run',
+      );
+      assert.deepEqual(await readBackAll(run), [], 'every datastream holds its bytes');
 
-    const clean = await runCli(['clean', run.id, '--db', db, ...(p.target === 'ldp' ? ['--purge-tombstones'] : [])]);
-    assert.equal(clean.code, 0, clean.stdout + clean.stderr);
-    const left = await idsOnTarget(p.target, dir, run.id);
-    if (p.target === 'leveldb') assert.deepEqual(left, [], 'the embedded store is empty');
-    else assert.equal(left, 'gone', "the run's container or collection is gone");
-  });
+      const clean = await runCli(['clean', run.id, '--db', db, ...(p.target === 'ldp' ? ['--purge-tombstones'] : [])]);
+      assert.equal(clean.code, 0, clean.stdout + clean.stderr);
+      const left = await idsOnTarget(p.target, dir, run.id);
+      if (p.target === 'leveldb') assert.deepEqual(left, [], 'the embedded store is empty');
+      else assert.equal(left, 'gone', "the run's container or collection is gone");
+    },
+  );
 });

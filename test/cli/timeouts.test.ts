@@ -22,7 +22,29 @@ after(async () => {
 
 test('stalled requests fail as E_TIMEOUT after --request-timeout and count against the error budget', async () => {
   const db = join(tmp.dir, 't.db');
-  const args = ['run', '--backend', 'http-put', '--url', server.url, '-n', '300', '--batch-size', '30', '--datastream', 'D:1KiB', '--collections', 'none', '--request-timeout', '250ms', '--retries', '0', '--no-stop-early', '--db', db, '--json'];
+  const args = [
+    'run',
+    '--backend',
+    'http-put',
+    '--url',
+    server.url,
+    '-n',
+    '300',
+    '--batch-size',
+    '30',
+    '--datastream',
+    'D:1KiB',
+    '--collections',
+    'none',
+    '--request-timeout',
+    '250ms',
+    '--retries',
+    '0',
+    '--no-stop-early',
+    '--db',
+    db,
+    '--json',
+  ];
   const within = await runCli([...args, '--max-error-rate', '0.5']);
   assert.ok([0, 1, 3].includes(within.code ?? -1), within.stderr);
   const j = JSON.parse((await runCli(['report', 'last', '--db', db, '--format', 'json'])).stdout);

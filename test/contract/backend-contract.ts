@@ -6,7 +6,15 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { canCleanAll, canFinishClean, canList, canRead, canRemove, hasBatchLifecycle, type Backend } from '../../src/backends/backend.js';
+import {
+  canCleanAll,
+  canFinishClean,
+  canList,
+  canRead,
+  canRemove,
+  hasBatchLifecycle,
+  type Backend,
+} from '../../src/backends/backend.js';
 import { OpError } from '../../src/backends/op-timer.js';
 import { contentSha256 } from '../../src/generate/content.js';
 import { planObject, type ObjectPlan } from '../../src/generate/plan.js';
@@ -32,7 +40,12 @@ const workload = (datastreams: Workload['datastreams']): Workload => ({
 });
 
 const TWO = workload([
-  { id: 'OBJ', size: { kind: 'uniform', min: 1000, max: 200_000 }, contentKind: 'random', mime: 'application/octet-stream' },
+  {
+    id: 'OBJ',
+    size: { kind: 'uniform', min: 1000, max: 200_000 },
+    contentKind: 'random',
+    mime: 'application/octet-stream',
+  },
   { id: 'META', size: { kind: 'fixed', bytes: 2048 }, contentKind: 'compressible', mime: 'text/plain' },
 ]);
 
@@ -47,7 +60,10 @@ async function readAll(b: Backend, objectId: string, dsId: string): Promise<{ by
   return { bytes, sha256: h.digest('hex') };
 }
 
-async function withTarget(make: () => Promise<ContractTarget>, fn: (b: Backend, t: ContractTarget) => Promise<void>): Promise<void> {
+async function withTarget(
+  make: () => Promise<ContractTarget>,
+  fn: (b: Backend, t: ContractTarget) => Promise<void>,
+): Promise<void> {
   const t = await make();
   try {
     await t.backend.preflight();
@@ -67,7 +83,11 @@ export interface ContractOptions {
   skip?: string | false;
 }
 
-export function backendContract(name: string, make: () => Promise<ContractTarget>, opts: ContractOptions = { emptyContent: true }): void {
+export function backendContract(
+  name: string,
+  make: () => Promise<ContractTarget>,
+  opts: ContractOptions = { emptyContent: true },
+): void {
   probeContract(name, make, opts.skip ?? false);
   describe(`backend contract: ${name}`, { skip: opts.skip ?? false }, () => {
     test('preflight names the backend and its target, without credentials', async () => {
@@ -88,7 +108,10 @@ export function backendContract(name: string, make: () => Promise<ContractTarget
         const plan = planObject(TWO, 3, { idPrefix: 'ct-' });
         const ops = await b.ingest(plan);
         const ds = ops.filter((o) => o.kind === 'add-datastream');
-        assert.deepEqual(ds.map((o) => o.datastreamId), ['OBJ', 'META']);
+        assert.deepEqual(
+          ds.map((o) => o.datastreamId),
+          ['OBJ', 'META'],
+        );
         for (const op of ops) {
           assert.equal(op.status, 'ok', `${op.kind} ${op.errorCode}`);
           assert.equal(op.objectId, 'ct-3');
@@ -96,7 +119,10 @@ export function backendContract(name: string, make: () => Promise<ContractTarget
           assert.ok(op.durationMs >= 0 && Number.isFinite(op.durationMs));
           assert.equal(op.errorCode, null);
         }
-        assert.deepEqual(ds.map((o) => o.bytes), plan.datastreams.map((d) => d.size));
+        assert.deepEqual(
+          ds.map((o) => o.bytes),
+          plan.datastreams.map((d) => d.size),
+        );
       });
     });
 
@@ -107,8 +133,22 @@ export function backendContract(name: string, make: () => Promise<ContractTarget
           return;
         }
         const w = workload([
-          { id: 'BIG', size: { kind: 'fixed', bytes: 3 * 1024 * 1024 + 17 }, contentKind: 'random', mime: 'application/octet-stream' },
-          ...(opts.emptyContent ? [{ id: 'EMPTY', size: { kind: 'fixed', bytes: 0 }, contentKind: 'random', mime: 'application/octet-stream' } as const] : []),
+          {
+            id: 'BIG',
+            size: { kind: 'fixed', bytes: 3 * 1024 * 1024 + 17 },
+            contentKind: 'random',
+            mime: 'application/octet-stream',
+          },
+          ...(opts.emptyContent
+            ? [
+                {
+                  id: 'EMPTY',
+                  size: { kind: 'fixed', bytes: 0 },
+                  contentKind: 'random',
+                  mime: 'application/octet-stream',
+                } as const,
+              ]
+            : []),
           { id: 'TXT', size: { kind: 'fixed', bytes: 65_537 }, contentKind: 'compressible', mime: 'text/plain' },
         ]);
         const plan = planObject(w, 0, { idPrefix: 'rb-' });
@@ -122,16 +162,20 @@ export function backendContract(name: string, make: () => Promise<ContractTarget
       });
     });
 
-    test('an existing object is a failed record with E_EXISTS, not an exception', { skip: opts.refusesExisting === false ? 'this store overwrites by design' : false }, async () => {
-      await withTarget(make, async (b) => {
-        const plan = planObject(TWO, 7, { idPrefix: 'dup-' });
-        assert.ok((await b.ingest(plan)).every((o) => o.status === 'ok'));
-        const again = await b.ingest(plan);
-        const create = again.find((o) => o.kind === 'create-object');
-        assert.equal(create?.status, 'failed');
-        assert.equal(create?.errorCode, 'E_EXISTS');
-      });
-    });
+    test(
+      'an existing object is a failed record with E_EXISTS, not an exception',
+      { skip: opts.refusesExisting === false ? 'this store overwrites by design' : false },
+      async () => {
+        await withTarget(make, async (b) => {
+          const plan = planObject(TWO, 7, { idPrefix: 'dup-' });
+          assert.ok((await b.ingest(plan)).every((o) => o.status === 'ok'));
+          const again = await b.ingest(plan);
+          const create = again.find((o) => o.kind === 'create-object');
+          assert.equal(create?.status, 'failed');
+          assert.equal(create?.errorCode, 'E_EXISTS');
+        });
+      },
+    );
 
     test('reading a datastream that was never stored fails with E_NOT_FOUND', async (t) => {
       await withTarget(make, async (b) => {
@@ -139,7 +183,10 @@ export function backendContract(name: string, make: () => Promise<ContractTarget
           t.skip(`${b.name} cannot read back`);
           return;
         }
-        await assert.rejects(readAll(b, 'nobody-1', 'OBJ'), (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND');
+        await assert.rejects(
+          readAll(b, 'nobody-1', 'OBJ'),
+          (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND',
+        );
       });
     });
 
@@ -156,14 +203,18 @@ export function backendContract(name: string, make: () => Promise<ContractTarget
         if (canRemove(b)) {
           await b.remove({ id: 'cc-1', index: 1 });
           if (canRead(b)) await assert.rejects(readAll(b, 'cc-1', 'OBJ'));
-          if (canRead(b)) assert.equal((await readAll(b, 'cc-10', 'OBJ')).sha256, contentSha256(plans[10]!.datastreams[0]!));
+          if (canRead(b))
+            assert.equal((await readAll(b, 'cc-10', 'OBJ')).sha256, contentSha256(plans[10]!.datastreams[0]!));
           if (canList(b)) {
             const ids: string[] = [];
             for await (const id of b.list()) ids.push(id);
             assert.equal(ids.includes('cc-1'), false);
             assert.equal(ids.includes('cc-10'), true);
           }
-          await assert.rejects(b.remove({ id: 'cc-1', index: 1 }), (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND');
+          await assert.rejects(
+            b.remove({ id: 'cc-1', index: 1 }),
+            (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND',
+          );
         }
       });
     });
@@ -173,7 +224,13 @@ export function backendContract(name: string, make: () => Promise<ContractTarget
         const plans: ObjectPlan[] = Array.from({ length: 6 }, (_, i) => planObject(TWO, i, { idPrefix: 'cl-' }));
         const prep = hasBatchLifecycle(b) ? await b.prepareBatch(plans) : [];
         const ops = [...prep, ...(await Promise.all(plans.map((p) => b.ingest(p)))).flat()];
-        assert.ok(ops.every((o) => o.status === 'ok'), ops.filter((o) => o.status !== 'ok').map((o) => `${o.kind} ${o.errorCode}`).join(', '));
+        assert.ok(
+          ops.every((o) => o.status === 'ok'),
+          ops
+            .filter((o) => o.status !== 'ok')
+            .map((o) => `${o.kind} ${o.errorCode}`)
+            .join(', '),
+        );
         if (t.leftovers) assert.ok((await t.leftovers()).length > 0, 'the run left something to clean');
         if (canCleanAll(b)) {
           const r = await b.cleanAll();
@@ -186,9 +243,17 @@ export function backendContract(name: string, make: () => Promise<ContractTarget
         if (canList(b)) {
           const ids: string[] = [];
           for await (const id of b.list()) ids.push(id);
-          assert.deepEqual(ids.filter((id) => id.startsWith('cl-')), []);
+          assert.deepEqual(
+            ids.filter((id) => id.startsWith('cl-')),
+            [],
+          );
         }
-        if (canRead(b)) for (const p of plans) await assert.rejects(readAll(b, p.id, 'OBJ'), (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND');
+        if (canRead(b))
+          for (const p of plans)
+            await assert.rejects(
+              readAll(b, p.id, 'OBJ'),
+              (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND',
+            );
         if (t.leftovers) assert.deepEqual(await t.leftovers(), []);
       });
     });

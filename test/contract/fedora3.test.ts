@@ -15,7 +15,10 @@ import { backendContract } from './backend-contract.js';
 
 async function target(opts: { user?: string; password?: string; clientPassword?: string } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-f3-'));
-  const server = await startFedora3Server({ dataDir: dir, ...(opts.user ? { user: opts.user, password: opts.password ?? '' } : {}) });
+  const server = await startFedora3Server({
+    dataDir: dir,
+    ...(opts.user ? { user: opts.user, password: opts.password ?? '' } : {}),
+  });
   const backend = new Fedora3Backend({
     url: server.url,
     connections: 4,
@@ -33,7 +36,11 @@ async function target(opts: { user?: string; password?: string; clientPassword?:
 }
 
 backendContract('fedora3 (reference server)', () => target(), { emptyContent: false });
-backendContract('fedora3 with Basic auth (reference server)', () => target({ user: 'fedoraAdmin', password: 's3cret' }), { emptyContent: false });
+backendContract(
+  'fedora3 with Basic auth (reference server)',
+  () => target({ user: 'fedoraAdmin', password: 's3cret' }),
+  { emptyContent: false },
+);
 
 describe('fedora3 client against the reference server', () => {
   let t: Awaited<ReturnType<typeof target>>;
@@ -85,12 +92,19 @@ test('fedora3: a server that is not Fedora 3 is refused at preflight with a clea
   const port = (other.address() as { port: number }).port;
   const b = new Fedora3Backend({ url: `http://127.0.0.1:${port}/fedora`, connections: 1, pidNamespace: 'x' });
   try {
-    await assert.rejects(b.preflight(), (e: Error & { code?: string }) => e.code === 'E_TARGET' && /does not look like a Fedora 3 repository.*HTTP 404/.test(e.message));
+    await assert.rejects(
+      b.preflight(),
+      (e: Error & { code?: string }) =>
+        e.code === 'E_TARGET' && /does not look like a Fedora 3 repository.*HTTP 404/.test(e.message),
+    );
   } finally {
     await b.close();
     await new Promise((r) => other.close(r));
   }
   const closed = new Fedora3Backend({ url: `http://127.0.0.1:${port}/fedora`, connections: 1, pidNamespace: 'x' });
-  await assert.rejects(closed.preflight(), (e: Error & { code?: string }) => e.code === 'E_TARGET' && /cannot reach/.test(e.message));
+  await assert.rejects(
+    closed.preflight(),
+    (e: Error & { code?: string }) => e.code === 'E_TARGET' && /cannot reach/.test(e.message),
+  );
   await closed.close();
 });

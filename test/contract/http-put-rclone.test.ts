@@ -2,4 +2,11 @@
 import { rcloneInstalled, startRclone } from '../helpers/rclone-peer.js';
 import { httpPutSuite } from './http-put-suite.js';
 
-httpPutSuite({ name: 'rclone serve webdav', installed: rcloneInstalled, missing: 'rclone not installed', start: startRclone, freshPerTarget: true, modes: ['mkcol'] });
+httpPutSuite({
+  name: 'rclone serve webdav',
+  installed: rcloneInstalled,
+  missing: 'rclone not installed',
+  start: startRclone,
+  freshPerTarget: true,
+  modes: ['mkcol'],
+});

@@ -2,4 +2,11 @@
 import { nginxInstalled, startNginx } from '../helpers/nginx-peer.js';
 import { httpPutSuite } from './http-put-suite.js';
 
-httpPutSuite({ name: 'nginx dav_methods', installed: nginxInstalled, missing: 'nginx not installed', start: startNginx, freshPerTarget: false, modes: ['mkcol', 'none'] });
+httpPutSuite({
+  name: 'nginx dav_methods',
+  installed: nginxInstalled,
+  missing: 'nginx not installed',
+  start: startNginx,
+  freshPerTarget: false,
+  modes: ['mkcol', 'none'],
+});

@@ -19,10 +19,25 @@ async function target(containment: Containment, extra: Partial<LdpOptions> = {})
   const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-ldp-'));
   const server = await startLdpServer({ dataDir: dir, containment });
   const backend = new LdpBackend({
-    url: server.url, connections: 4, flavor: 'fedora6', create: 'put', tx: 'none', purgeTombstones: false,
-    runId: `c${Math.random().toString(36).slice(2, 8)}`, workload: { layout: 'flat', fanout: { width: 16, depth: 2 } }, purpose: 'run', ...extra,
+    url: server.url,
+    connections: 4,
+    flavor: 'fedora6',
+    create: 'put',
+    tx: 'none',
+    purgeTombstones: false,
+    runId: `c${Math.random().toString(36).slice(2, 8)}`,
+    workload: { layout: 'flat', fanout: { width: 16, depth: 2 } },
+    purpose: 'run',
+    ...extra,
   });
-  return { backend, server, cleanup: async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    backend,
+    server,
+    cleanup: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 for (const containment of ['keyed', 'document'] as const) {
@@ -40,14 +55,30 @@ describe('ldp client against the reference server', () => {
     const t = await target('keyed', { tx: 'per-batch' });
     try {
       await t.backend.preflight();
-      const w = resolveWorkload({ objects: 10, batchSize: 5, datastreams: [{ id: 'D', size: { kind: 'fixed', bytes: 3000 }, contentKind: 'random', mime: 'application/octet-stream' }] });
+      const w = resolveWorkload({
+        objects: 10,
+        batchSize: 5,
+        datastreams: [
+          { id: 'D', size: { kind: 'fixed', bytes: 3000 }, contentKind: 'random', mime: 'application/octet-stream' },
+        ],
+      });
       const plans = [0, 1, 2].map((i) => planObject(w, i, { idPrefix: 'tx-' }));
       const begin = await t.backend.beginBatch();
-      assert.deepEqual(begin.map((o) => [o.kind, o.status]), [['begin-tx', 'ok']]);
+      assert.deepEqual(
+        begin.map((o) => [o.kind, o.status]),
+        [['begin-tx', 'ok']],
+      );
       for (const p of plans) assert.ok((await t.backend.ingest(p)).every((o) => o.status === 'ok'));
-      await assert.rejects(readSha(t.backend, 'tx-0', 'D'), /E_NOT_FOUND|HTTP 404/, 'not visible outside the open transaction');
+      await assert.rejects(
+        readSha(t.backend, 'tx-0', 'D'),
+        /E_NOT_FOUND|HTTP 404/,
+        'not visible outside the open transaction',
+      );
       const end = await t.backend.endBatch();
-      assert.deepEqual(end.map((o) => [o.kind, o.status, o.httpStatus]), [['commit', 'ok', 204]]);
+      assert.deepEqual(
+        end.map((o) => [o.kind, o.status, o.httpStatus]),
+        [['commit', 'ok', 204]],
+      );
       for (const p of plans) assert.equal(await readSha(t.backend, p.id, 'D'), contentSha256(p.datastreams[0]!));
     } finally {
       await t.backend.close();
@@ -59,11 +90,18 @@ describe('ldp client against the reference server', () => {
     const t = await target('document', { create: 'post' });
     try {
       await t.backend.preflight();
-      const w = resolveWorkload({ objects: 10, batchSize: 5, datastreams: [{ id: 'D', size: { kind: 'fixed', bytes: 100 }, contentKind: 'random', mime: 'text/plain' }] });
+      const w = resolveWorkload({
+        objects: 10,
+        batchSize: 5,
+        datastreams: [{ id: 'D', size: { kind: 'fixed', bytes: 100 }, contentKind: 'random', mime: 'text/plain' }],
+      });
       const plan = planObject(w, 4, { idPrefix: 'slug-' });
       assert.ok((await t.backend.ingest(plan)).every((o) => o.status === 'ok'));
       const again = await t.backend.ingest(plan);
-      assert.ok(again.every((o) => o.status === 'ok'), 'a Slug collision is not an error in LDP');
+      assert.ok(
+        again.every((o) => o.status === 'ok'),
+        'a Slug collision is not an error in LDP',
+      );
       assert.equal(await readSha(t.backend, plan.id, 'D'), contentSha256(plan.datastreams[0]!));
     } finally {
       await t.backend.close();
@@ -72,7 +110,14 @@ describe('ldp client against the reference server', () => {
   });
 
   test('pairtree layout: intermediate containers are created once, before the batch, as their own operations', async () => {
-    const w = resolveWorkload({ objects: 40, batchSize: 20, layout: 'pairtree', datastreams: [{ id: 'D', size: { kind: 'fixed', bytes: 10 }, contentKind: 'random', mime: 'application/octet-stream' }] });
+    const w = resolveWorkload({
+      objects: 40,
+      batchSize: 20,
+      layout: 'pairtree',
+      datastreams: [
+        { id: 'D', size: { kind: 'fixed', bytes: 10 }, contentKind: 'random', mime: 'application/octet-stream' },
+      ],
+    });
     const t = await target('keyed', { workload: w });
     try {
       await t.backend.preflight();
@@ -102,11 +147,21 @@ test('readback: a Digest header that does not match the body is an error (E_DIGE
   await new Promise<void>((r) => liar.listen(0, '127.0.0.1', r));
   const port = (liar.address() as { port: number }).port;
   const b = new LdpBackend({
-    url: `http://127.0.0.1:${port}/rest`, connections: 1, flavor: 'fedora6', create: 'put', tx: 'none', purgeTombstones: false,
-    runId: 'liar', workload: { layout: 'flat', fanout: { width: 16, depth: 2 } }, purpose: 'run',
+    url: `http://127.0.0.1:${port}/rest`,
+    connections: 1,
+    flavor: 'fedora6',
+    create: 'put',
+    tx: 'none',
+    purgeTombstones: false,
+    runId: 'liar',
+    workload: { layout: 'flat', fanout: { width: 16, depth: 2 } },
+    purpose: 'run',
   });
   try {
-    await assert.rejects(readSha(b, 'x-1', 'D'), (e: Error & { errorCode?: string }) => e.errorCode === 'E_DIGEST_HEADER');
+    await assert.rejects(
+      readSha(b, 'x-1', 'D'),
+      (e: Error & { errorCode?: string }) => e.errorCode === 'E_DIGEST_HEADER',
+    );
   } finally {
     await b.close();
     await new Promise((r) => liar.close(r));

@@ -12,7 +12,10 @@ import { backendContract } from './backend-contract.js';
 
 backendContract('leveldb', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-leveldb-'));
-  return { backend: new LevelDbBackend({ dataDir: join(dir, 'store') }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    backend: new LevelDbBackend({ dataDir: join(dir, 'store') }),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 });
 
 test('leveldb: data survives closing and reopening the store', async () => {
@@ -40,7 +43,10 @@ test('leveldb: a data directory held by another open store is a clear target err
   try {
     await a.preflight();
     const b = new LevelDbBackend({ dataDir: dir });
-    await assert.rejects(b.preflight(), (e: Error & { code?: string }) => e.code === 'E_TARGET' && /cannot open the LevelDB store/.test(e.message));
+    await assert.rejects(
+      b.preflight(),
+      (e: Error & { code?: string }) => e.code === 'E_TARGET' && /cannot open the LevelDB store/.test(e.message),
+    );
     await b.close();
   } finally {
     await a.close();

@@ -11,7 +11,8 @@ import { planObject } from '../../src/generate/plan.js';
 import { defaultWorkload } from '../../src/workload/defaults.js';
 import { backendContract } from './backend-contract.js';
 
-const memory = (latencyText: string): MemoryBackend => new MemoryBackend({ latency: parseLatency(latencyText), latencyText, runId: 'contract' });
+const memory = (latencyText: string): MemoryBackend =>
+  new MemoryBackend({ latency: parseLatency(latencyText), latencyText, runId: 'contract' });
 
 backendContract('memory', async () => ({ backend: memory('0ms'), cleanup: async () => undefined }));
 

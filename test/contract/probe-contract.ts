@@ -21,7 +21,13 @@ const W: Workload = {
   batchSize: 4,
   concurrency: 2,
   datastreams: [
-    { id: 'OBJ', size: { kind: 'fixed', bytes: 150_001 }, contentKind: 'random', mime: 'application/octet-stream', edit: 0.01 },
+    {
+      id: 'OBJ',
+      size: { kind: 'fixed', bytes: 150_001 },
+      contentKind: 'random',
+      mime: 'application/octet-stream',
+      edit: 0.01,
+    },
     { id: 'META', size: { kind: 'fixed', bytes: 2048 }, contentKind: 'compressible', mime: 'text/plain' },
   ],
   seed: 7,
@@ -34,7 +40,13 @@ async function ingestAll(b: Backend, prefix: string): Promise<OpTiming[]> {
   const plans = Array.from({ length: W.objects }, (_, i) => planObject(W, i, { idPrefix: prefix }));
   const prep = hasBatchLifecycle(b) ? await b.prepareBatch(plans) : [];
   const ops = [...prep, ...(await Promise.all(plans.map((p) => b.ingest(p)))).flat()];
-  assert.ok(ops.every((o) => o.status === 'ok'), ops.filter((o) => o.status !== 'ok').map((o) => `${o.kind} ${o.errorCode}`).join(', '));
+  assert.ok(
+    ops.every((o) => o.status === 'ok'),
+    ops
+      .filter((o) => o.status !== 'ok')
+      .map((o) => `${o.kind} ${o.errorCode}`)
+      .join(', '),
+  );
   return ops;
 }
 
@@ -76,41 +88,68 @@ export function probeContract(name: string, make: () => Promise<ContractTarget>,
         // a WebDAV server without PROPFIND (nginx dav_methods) cannot be listed: said so, and the run ends
         const unlisted = ops.filter((o) => o.errorCode === 'E_LIST_UNSUPPORTED');
         if (unlisted.length > 0) {
-          t.diagnostic(`this peer does not list: ${unlisted.length} list probes E_LIST_UNSUPPORTED (HTTP ${unlisted[0]?.httpStatus})`);
+          t.diagnostic(
+            `this peer does not list: ${unlisted.length} list probes E_LIST_UNSUPPORTED (HTTP ${unlisted[0]?.httpStatus})`,
+          );
           assert.equal(unlisted.length, ops.filter((o) => o.kind === 'probe-list').length);
-          assert.throws(() => runner.shouldStop(), (e: Error & { code?: string }) => e.code === 'E_PROBE_UNSUPPORTED');
+          assert.throws(
+            () => runner.shouldStop(),
+            (e: Error & { code?: string }) => e.code === 'E_PROBE_UNSUPPORTED',
+          );
         }
         const failed = ops.filter((o) => o.status !== 'ok' && o.errorCode !== 'E_LIST_UNSUPPORTED');
-        assert.deepEqual(failed.map((o) => `${o.kind} ${o.objectId} ${o.errorCode}`), []);
+        assert.deepEqual(
+          failed.map((o) => `${o.kind} ${o.objectId} ${o.errorCode}`),
+          [],
+        );
         const kinds = (k: string) => ops.filter((o) => o.kind === k);
         // the oldest and the newest object are always probed, cold then warm
         const cold = kinds('probe-get').map((o) => o.objectIndex);
         assert.equal(cold.length, 3);
         assert.equal(cold[0], 0);
         assert.equal(cold[2], 3);
-        assert.deepEqual(kinds('probe-get-warm').map((o) => o.objectIndex), cold);
+        assert.deepEqual(
+          kinds('probe-get-warm').map((o) => o.objectIndex),
+          cold,
+        );
         for (const o of [...kinds('probe-get'), ...kinds('probe-get-warm')]) {
-          assert.equal(o.sha256, contentSha256(planObject(W, o.objectIndex, { idPrefix: 'pc-' }).datastreams[0]!), 'the SHA-256 of what was read is the generator\'s');
+          assert.equal(
+            o.sha256,
+            contentSha256(planObject(W, o.objectIndex, { idPrefix: 'pc-' }).datastreams[0]!),
+            "the SHA-256 of what was read is the generator's",
+          );
         }
         assert.equal(kinds('probe-head').length, 3);
         assert.equal(kinds('probe-range').length, 3);
         assert.ok(kinds('probe-range').every((o) => o.bytes === 64 * 1024));
         assert.equal(kinds('probe-list').length, 3);
         assert.equal(kinds('probe-delete').length, 3);
-        assert.deepEqual(kinds('probe-update').map((o) => o.objectIndex), cold, 'the sampled objects get their next version');
+        assert.deepEqual(
+          kinds('probe-update').map((o) => o.objectIndex),
+          cold,
+          'the sampled objects get their next version',
+        );
         if (unlisted.length === 0) assert.equal(runner.shouldStop(), null);
         // the probe objects are gone, the population is whole
         if (canRead(b)) {
           const probeIds = [...new Set(kinds('probe-delete').map((o) => o.objectId))];
           for (const id of probeIds) {
-            await assert.rejects(async () => {
-              for await (const _ of b.read(id, 'OBJ')) void _;
-            }, (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND');
+            await assert.rejects(
+              async () => {
+                for await (const _ of b.read(id, 'OBJ')) void _;
+              },
+              (e: unknown) => e instanceof OpError && e.errorCode === 'E_NOT_FOUND',
+            );
           }
         }
         // the next batch's probes read the updated objects at their new version (versioned:1%), and update them again
         const again = await runner.afterBatch(2, W.objects, []);
-        assert.deepEqual(again.filter((o) => o.status !== 'ok' && o.errorCode !== 'E_LIST_UNSUPPORTED').map((o) => `${o.kind} ${o.objectId} ${o.errorCode}`), []);
+        assert.deepEqual(
+          again
+            .filter((o) => o.status !== 'ok' && o.errorCode !== 'E_LIST_UNSUPPORTED')
+            .map((o) => `${o.kind} ${o.objectId} ${o.errorCode}`),
+          [],
+        );
         const updated = new Set(cold);
         const rereads = again.filter((o) => o.kind === 'probe-get' && updated.has(o.objectIndex));
         for (const o of rereads) {
@@ -127,8 +166,14 @@ export function probeContract(name: string, make: () => Promise<ContractTarget>,
         const runner = new ProbeRunner(flippingReads(b), W, 'px-', { kinds: ['get'], sample: 2 }, 1);
         const ops = await runner.afterBatch(1, W.objects, ingest);
         assert.equal(ops.length, 4);
-        assert.ok(ops.every((o) => o.status === 'failed' && o.errorCode === 'E_PROBE_MISMATCH'), ops.map((o) => o.errorCode).join(','));
-        assert.throws(() => runner.shouldStop(), (e: Error & { code?: string }) => e.code === 'E_PROBE_MISMATCH');
+        assert.ok(
+          ops.every((o) => o.status === 'failed' && o.errorCode === 'E_PROBE_MISMATCH'),
+          ops.map((o) => o.errorCode).join(','),
+        );
+        assert.throws(
+          () => runner.shouldStop(),
+          (e: Error & { code?: string }) => e.code === 'E_PROBE_MISMATCH',
+        );
       });
     });
   });

@@ -25,24 +25,49 @@ const runId = (): string => `k${Math.random().toString(36).slice(2, 10)}`;
 function options(peer: SpreadPeer, extra: Partial<S3Options>): S3Options {
   Object.assign(process.env, peer.credentials);
   return {
-    url: peer.url, bucket: 'spread', buckets: 3, region: 'us-east-1', pathStyle: true, connections: 4, unsignedPayload: false,
-    multipartThreshold: 64 * 2 ** 20, partSize: 16 * 2 ** 20, createBucket: true, allowExisting: true,
-    runId: runId(), workload: { layout: 'flat', fanout: { width: 16, depth: 2 } }, purpose: 'run', ...extra,
+    url: peer.url,
+    bucket: 'spread',
+    buckets: 3,
+    region: 'us-east-1',
+    pathStyle: true,
+    connections: 4,
+    unsignedPayload: false,
+    multipartThreshold: 64 * 2 ** 20,
+    partSize: 16 * 2 ** 20,
+    createBucket: true,
+    allowExisting: true,
+    runId: runId(),
+    workload: { layout: 'flat', fanout: { width: 16, depth: 2 } },
+    purpose: 'run',
+    ...extra,
   };
 }
 
 /** Every key under prefix in one bucket, read with the project's own signed client (pages of 1,000, bounded). */
 export async function listKeys(peer: SpreadPeer, bucket: string, prefix: string): Promise<string[]> {
   const c = new S3Client({
-    url: peer.url, bucket, region: 'us-east-1', pathStyle: true, connections: 1,
-    credentials: { accessKeyId: peer.credentials.AWS_ACCESS_KEY_ID, secretAccessKey: peer.credentials.AWS_SECRET_ACCESS_KEY },
+    url: peer.url,
+    bucket,
+    region: 'us-east-1',
+    pathStyle: true,
+    connections: 1,
+    credentials: {
+      accessKeyId: peer.credentials.AWS_ACCESS_KEY_ID,
+      secretAccessKey: peer.credentials.AWS_SECRET_ACCESS_KEY,
+    },
   });
   const keys: string[] = [];
   try {
     let token: string | undefined;
     for (let page = 0; page < 10_000; page++) {
       const q = `list-type=2&max-keys=1000&prefix=${encodeURIComponent(prefix)}${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`;
-      const r = await c.send({ method: 'GET', key: '', query: q, payloadHash: EMPTY_SHA256, what: `ListObjectsV2 ${bucket}` });
+      const r = await c.send({
+        method: 'GET',
+        key: '',
+        query: q,
+        payloadHash: EMPTY_SHA256,
+        what: `ListObjectsV2 ${bucket}`,
+      });
       keys.push(...[...r.res.text.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1] ?? ''));
       token = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(r.res.text)?.[1];
       if (!token || !/<IsTruncated>true<\/IsTruncated>/.test(r.res.text)) break;
@@ -55,14 +80,19 @@ export async function listKeys(peer: SpreadPeer, bucket: string, prefix: string)
 
 /** Registers the K-bucket suites; `peer()` is called inside the tests (after the file's before hook started the peer). */
 export function spreadContract(name: string, peer: () => SpreadPeer, skip: string | false): void {
-  backendContract(`${name}, --buckets 3`, async () => {
-    const o = options(peer(), {});
-    return {
-      backend: new S3Backend(o),
-      cleanup: async () => undefined,
-      leftovers: async () => (await Promise.all([0, 1, 2].map((i) => listKeys(peer(), `spread-${i}`, `ingest-scale/${o.runId}/`)))).flat(),
-    };
-  }, { emptyContent: true, refusesExisting: false, skip });
+  backendContract(
+    `${name}, --buckets 3`,
+    async () => {
+      const o = options(peer(), {});
+      return {
+        backend: new S3Backend(o),
+        cleanup: async () => undefined,
+        leftovers: async () =>
+          (await Promise.all([0, 1, 2].map((i) => listKeys(peer(), `spread-${i}`, `ingest-scale/${o.runId}/`)))).flat(),
+      };
+    },
+    { emptyContent: true, refusesExisting: false, skip },
+  );
 
   describe(`s3 over K buckets: ${name}`, { skip }, () => {
     test('object g is stored in bucket g mod 3 and read back from there; the run records its buckets', async () => {
@@ -72,7 +102,13 @@ export function spreadContract(name: string, peer: () => SpreadPeer, skip: strin
         const info = await b.preflight();
         assert.equal(info.details?.buckets, 3);
         assert.match(String(info.details?.bucketState), /^3 buckets: /);
-        const w = resolveWorkload({ objects: 9, batchSize: 9, datastreams: [{ id: 'D', size: { kind: 'fixed', bytes: 1000 }, contentKind: 'random', mime: 'application/octet-stream' }] });
+        const w = resolveWorkload({
+          objects: 9,
+          batchSize: 9,
+          datastreams: [
+            { id: 'D', size: { kind: 'fixed', bytes: 1000 }, contentKind: 'random', mime: 'application/octet-stream' },
+          ],
+        });
         const plans = Array.from({ length: 9 }, (_, g) => planObject(w, g, { idPrefix: 'pl-' }));
         for (const p of plans) assert.ok((await b.ingest(p)).every((op) => op.status === 'ok'));
         for (let i = 0; i < 3; i++) {
@@ -96,7 +132,8 @@ export function spreadContract(name: string, peer: () => SpreadPeer, skip: strin
       try {
         const infos = await Promise.all([a.preflight(), b.preflight()]);
         for (const info of infos) assert.equal(info.details?.buckets, 3);
-        for (let i = 0; i < 3; i++) assert.deepEqual(await listKeys(peer(), `${bucket}-${i}`, ''), [], `${bucket}-${i} exists and is empty`);
+        for (let i = 0; i < 3; i++)
+          assert.deepEqual(await listKeys(peer(), `${bucket}-${i}`, ''), [], `${bucket}-${i} exists and is empty`);
       } finally {
         await a.close();
         await b.close();
@@ -107,13 +144,25 @@ export function spreadContract(name: string, peer: () => SpreadPeer, skip: strin
       const o = options(peer(), { bucket: 'full' });
       const first = new S3Backend(o);
       await first.preflight();
-      const w = resolveWorkload({ objects: 3, batchSize: 3, datastreams: [{ id: 'D', size: { kind: 'fixed', bytes: 10 }, contentKind: 'random', mime: 'application/octet-stream' }] });
+      const w = resolveWorkload({
+        objects: 3,
+        batchSize: 3,
+        datastreams: [
+          { id: 'D', size: { kind: 'fixed', bytes: 10 }, contentKind: 'random', mime: 'application/octet-stream' },
+        ],
+      });
       await first.ingest(planObject(w, 1, { idPrefix: 'f-' }));
       await first.close();
       const again = new S3Backend(options(peer(), { bucket: 'full', allowExisting: false }));
-      await assert.rejects(again.preflight(), (e: Error & { code?: string }) => e.code === 'E_BAD_FLAG' && /bucket full-1 is not empty/.test(e.message));
+      await assert.rejects(
+        again.preflight(),
+        (e: Error & { code?: string }) => e.code === 'E_BAD_FLAG' && /bucket full-1 is not empty/.test(e.message),
+      );
       await again.close();
-      assert.throws(() => new S3Backend(options(peer(), { bucket: 'x'.repeat(62), buckets: 12 })), (e: Error & { code?: string }) => e.code === 'E_BAD_FLAG' && /--buckets 12 makes/.test(e.message));
+      assert.throws(
+        () => new S3Backend(options(peer(), { bucket: 'x'.repeat(62), buckets: 12 })),
+        (e: Error & { code?: string }) => e.code === 'E_BAD_FLAG' && /--buckets 12 makes/.test(e.message),
+      );
     });
   });
 }

@@ -20,9 +20,20 @@ Object.assign(process.env, S3RVER_CREDENTIALS);
 function backend(extra: Partial<S3Options> = {}): S3Backend {
   if (!peer) throw new Error('s3rver is not running');
   return new S3Backend({
-    url: peer.url, bucket: peer.bucket, region: 'us-east-1', pathStyle: true, connections: 4, unsignedPayload: false,
-    multipartThreshold: 64 * 2 ** 20, partSize: 16 * 2 ** 20, createBucket: false, allowExisting: true,
-    runId: `s${Math.random().toString(36).slice(2, 10)}`, workload: { layout: 'flat', fanout: { width: 16, depth: 2 } }, purpose: 'run', ...extra,
+    url: peer.url,
+    bucket: peer.bucket,
+    region: 'us-east-1',
+    pathStyle: true,
+    connections: 4,
+    unsignedPayload: false,
+    multipartThreshold: 64 * 2 ** 20,
+    partSize: 16 * 2 ** 20,
+    createBucket: false,
+    allowExisting: true,
+    runId: `s${Math.random().toString(36).slice(2, 10)}`,
+    workload: { layout: 'flat', fanout: { width: 16, depth: 2 } },
+    purpose: 'run',
+    ...extra,
   });
 }
 
@@ -33,14 +44,24 @@ after(async () => {
   await peer?.stop();
 });
 
-backendContract('s3 (s3rver)', async () => ({ backend: backend(), cleanup: async () => undefined }), { emptyContent: true, refusesExisting: false, skip });
+backendContract('s3 (s3rver)', async () => ({ backend: backend(), cleanup: async () => undefined }), {
+  emptyContent: true,
+  refusesExisting: false,
+  skip,
+});
 
 describe('s3 client against s3rver', { skip }, () => {
   test('multipart above the threshold: parts streamed from byte ranges, bytes read back intact', async () => {
     const b = backend({ multipartThreshold: 100_000, partSize: 40_000 });
     try {
       await b.preflight();
-      const w = resolveWorkload({ objects: 10, batchSize: 5, datastreams: [{ id: 'BIG', size: { kind: 'fixed', bytes: 250_001 }, contentKind: 'compressible', mime: 'text/plain' }] });
+      const w = resolveWorkload({
+        objects: 10,
+        batchSize: 5,
+        datastreams: [
+          { id: 'BIG', size: { kind: 'fixed', bytes: 250_001 }, contentKind: 'compressible', mime: 'text/plain' },
+        ],
+      });
       const plan = planObject(w, 2, { idPrefix: 'mp-' });
       const [op] = await b.ingest(plan);
       assert.equal(op?.status, 'ok', op?.errorCode ?? '');
@@ -54,7 +75,10 @@ describe('s3 client against s3rver', { skip }, () => {
 
   test('a bucket that does not exist is a clear usage error, and --create-bucket creates it', async () => {
     const missing = backend({ bucket: 'no-such-bucket-x1' });
-    await assert.rejects(missing.preflight(), (e: Error & { code?: string }) => /does not exist/.test(e.message) && e.code === 'E_BAD_FLAG');
+    await assert.rejects(
+      missing.preflight(),
+      (e: Error & { code?: string }) => /does not exist/.test(e.message) && e.code === 'E_BAD_FLAG',
+    );
     await missing.close();
     const create = backend({ bucket: 'created-by-test-x1', createBucket: true });
     const info = await create.preflight();
@@ -69,12 +93,19 @@ describe('s3 client against s3rver', { skip }, () => {
   });
 
   test('cleanAll removes every key under the run prefix with batched DeleteObjects, and only those', async () => {
-    const w = resolveWorkload({ objects: 1200, batchSize: 100, datastreams: [{ id: 'D', size: { kind: 'fixed', bytes: 10 }, contentKind: 'random', mime: 'application/octet-stream' }] });
+    const w = resolveWorkload({
+      objects: 1200,
+      batchSize: 100,
+      datastreams: [
+        { id: 'D', size: { kind: 'fixed', bytes: 10 }, contentKind: 'random', mime: 'application/octet-stream' },
+      ],
+    });
     const mine = backend({ workload: w });
     const other = backend({ workload: w });
     try {
       await mine.preflight();
-      for (let i = 0; i < 1100; i += 50) await Promise.all(Array.from({ length: 50 }, (_, k) => mine.ingest(planObject(w, i + k, { idPrefix: 'cl-' }))));
+      for (let i = 0; i < 1100; i += 50)
+        await Promise.all(Array.from({ length: 50 }, (_, k) => mine.ingest(planObject(w, i + k, { idPrefix: 'cl-' }))));
       await other.ingest(planObject(w, 0, { idPrefix: 'keep-' }));
       const r = await mine.cleanAll();
       assert.deepEqual(r, { removed: 1100, failed: 0, errors: {} }, 'more than one page of 1,000 keys');
@@ -82,7 +113,7 @@ describe('s3 client against s3rver', { skip }, () => {
       assert.equal(again.removed, 0);
       const h = (await import('node:crypto')).createHash('sha256');
       for await (const c of other.read('keep-0', 'D')) h.update(c);
-      assert.equal(h.digest('hex').length, 64, 'another run\'s keys are untouched');
+      assert.equal(h.digest('hex').length, 64, "another run's keys are untouched");
     } finally {
       await mine.close();
       await other.close();
@@ -90,7 +121,11 @@ describe('s3 client against s3rver', { skip }, () => {
   });
 });
 
-spreadContract('s3rver', () => {
-  if (!peer) throw new Error('s3rver is not running');
-  return { url: peer.url, credentials: S3RVER_CREDENTIALS };
-}, skip);
+spreadContract(
+  's3rver',
+  () => {
+    if (!peer) throw new Error('s3rver is not running');
+    return { url: peer.url, credentials: S3RVER_CREDENTIALS };
+  },
+  skip,
+);

@@ -62,15 +62,18 @@ DocumentRoot ${dir}/root
   );
   const url = `http://127.0.0.1:${port}/dav`;
   const started = spawnSync(APACHE, ['-f', conf, '-k', 'start'], { encoding: 'utf8', timeout: limitMs });
-  const pidOf = (): number | null => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) || null : null);
+  const pidOf = (): number | null =>
+    existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) || null : null;
   const stop = async (): Promise<void> => {
     const pid = pidOf();
     if (pid !== null) await stopPid(pid);
     rmSync(dir, { recursive: true, force: true });
   };
-  const log = (): string => (existsSync(join(dir, 'logs', 'error.log')) ? readFileSync(join(dir, 'logs', 'error.log'), 'utf8').slice(-2000) : '');
+  const log = (): string =>
+    existsSync(join(dir, 'logs', 'error.log')) ? readFileSync(join(dir, 'logs', 'error.log'), 'utf8').slice(-2000) : '';
   try {
-    if (started.status !== 0) throw new Error(`apache2 -k start exited with ${started.status}: ${started.stderr}${log()}`);
+    if (started.status !== 0)
+      throw new Error(`apache2 -k start exited with ${started.status}: ${started.stderr}${log()}`);
     const server = await waitServing(`${url}/`, limitMs, () => {
       const pid = pidOf();
       return pid !== null && !alive(pid) ? `apache2 (pid ${pid}) exited: ${log()}` : null;

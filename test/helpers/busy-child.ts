@@ -5,5 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export function busyChild(forMs: number): ChildProcess {
-  return spawn(process.execPath, ['-e', `const end = Date.now() + ${forMs}; let x = 0; while (Date.now() < end) x++;`], { stdio: 'ignore' });
+  return spawn(
+    process.execPath,
+    ['-e', `const end = Date.now() + ${forMs}; let x = 0; while (Date.now() < end) x++;`],
+    { stdio: 'ignore' },
+  );
 }

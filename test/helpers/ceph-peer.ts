@@ -15,7 +15,8 @@ import { freePort } from './free-port.js';
 const SCRIPT = join(REPO_ROOT, 'scripts', 'ceph-rgw.sh');
 const installed = ['/usr/bin/radosgw', '/usr/bin/ceph-mon', '/usr/bin/ceph-osd'].every((f) => existsSync(f));
 /** Why a Ceph test cannot run here, or false. */
-export const cephSkip: string | false = !installed && !process.env.CI ? 'Ceph is not installed: run scripts/ceph-rgw.sh install (as root)' : false;
+export const cephSkip: string | false =
+  !installed && !process.env.CI ? 'Ceph is not installed: run scripts/ceph-rgw.sh install (as root)' : false;
 
 export interface CephPeer {
   /** The first gateway's endpoint. */
@@ -46,11 +47,19 @@ export async function startCeph(mode: 'single' | 'multi'): Promise<CephPeer> {
     const args = mode === 'multi' ? ['start-multi', dir, ...ports.map(String)] : ['start', dir, ...ports.map(String)];
     const up = spawnSync('bash', [SCRIPT, ...args], { encoding: 'utf8', timeout: 300_000 });
     if (up.status === 0) {
-      const env = Object.fromEntries(readFileSync(join(dir, 'env'), 'utf8').trim().split('\n').map((l) => l.split('=', 2) as [string, string]));
+      const env = Object.fromEntries(
+        readFileSync(join(dir, 'env'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => l.split('=', 2) as [string, string]),
+      );
       return {
         endpoint: env.CEPH_RGW_ENDPOINT ?? '',
         endpoints: (env.CEPH_RGW_ENDPOINTS ?? env.CEPH_RGW_ENDPOINT ?? '').split(','),
-        credentials: { AWS_ACCESS_KEY_ID: env.CEPH_RGW_ACCESS_KEY ?? '', AWS_SECRET_ACCESS_KEY: env.CEPH_RGW_SECRET_KEY ?? '' },
+        credentials: {
+          AWS_ACCESS_KEY_ID: env.CEPH_RGW_ACCESS_KEY ?? '',
+          AWS_SECRET_ACCESS_KEY: env.CEPH_RGW_SECRET_KEY ?? '',
+        },
         dir,
         stop: () => stopCluster(dir),
       };

@@ -32,7 +32,10 @@ export interface Killed {
 }
 
 const count = async (db: string): Promise<{ n: number; meanMs: number }> => {
-  const [row] = await all<{ n: number; mean: number | null }>(db, 'SELECT COUNT(*) AS n, AVG(wall_ms) AS mean FROM batches');
+  const [row] = await all<{ n: number; mean: number | null }>(
+    db,
+    'SELECT COUNT(*) AS n, AVG(wall_ms) AS mean FROM batches',
+  );
   return { n: row?.n ?? 0, meanMs: row?.mean ?? 0 };
 };
 
@@ -48,7 +51,8 @@ export async function killAt(cwd: string, args: string[], point: KillPoint, limi
     let seen = await count(db);
     while (seen.n < point.afterBatches) {
       if (exited) return { endedFirst: true, stderr, batchesAtKill: seen.n };
-      if (Date.now() > deadline) throw new Error(`the run did not reach batch ${point.afterBatches} in ${limitMs} ms: ${stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(`the run did not reach batch ${point.afterBatches} in ${limitMs} ms: ${stderr}`);
       await new Promise((r) => setTimeout(r, 10));
       seen = await count(db);
     }
@@ -74,9 +78,21 @@ export interface RecordedRun {
 }
 
 export async function recordedRun(db: string): Promise<RecordedRun> {
-  const [row] = await all<{ id: string; backend: string; target: string; target_info: string | null; workload: string }>(db, 'SELECT id, backend, target, target_info, workload FROM runs');
+  const [row] = await all<{
+    id: string;
+    backend: string;
+    target: string;
+    target_info: string | null;
+    workload: string;
+  }>(db, 'SELECT id, backend, target, target_info, workload FROM runs');
   if (!row) throw new Error(`no run in ${db}`);
-  return { id: row.id, backend: row.backend, target: row.target, targetInfo: row.target_info ? JSON.parse(row.target_info) : null, workload: JSON.parse(row.workload) as Workload };
+  return {
+    id: row.id,
+    backend: row.backend,
+    target: row.target,
+    targetInfo: row.target_info ? JSON.parse(row.target_info) : null,
+    workload: JSON.parse(row.workload) as Workload,
+  };
 }
 
 /**
@@ -86,7 +102,16 @@ export async function recordedRun(db: string): Promise<RecordedRun> {
  */
 export async function readBackAll(run: RecordedRun): Promise<string[]> {
   const entry = backendModule(run.backend);
-  const reopened = entry.fromRecorded({ id: run.id, backend: run.backend, target: run.target, targetInfo: run.targetInfo as never, workload: run.workload }, { flags: {}, concurrency: 1 });
+  const reopened = entry.fromRecorded(
+    {
+      id: run.id,
+      backend: run.backend,
+      target: run.target,
+      targetInfo: run.targetInfo as never,
+      workload: run.workload,
+    },
+    { flags: {}, concurrency: 1 },
+  );
   if ('gone' in reopened) return [`target gone: ${reopened.gone}`];
   const backend = await entry.create(reopened.options);
   const bad: string[] = [];

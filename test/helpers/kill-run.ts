@@ -25,7 +25,13 @@ export function all<T>(db: string, sql: string): Promise<T[]> {
  * With `insideBatch`, it also waits until the next batch's intent is recorded, so the kill falls inside a batch
  * (not in the few milliseconds between one batch's record and the next one's intent).
  */
-export async function killAfter(cwd: string, args: string[], batches: number, limitMs = 300_000, insideBatch = false): Promise<void> {
+export async function killAfter(
+  cwd: string,
+  args: string[],
+  batches: number,
+  limitMs = 300_000,
+  insideBatch = false,
+): Promise<void> {
   const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -36,7 +42,10 @@ export async function killAfter(cwd: string, args: string[], batches: number, li
   const deadline = Date.now() + limitMs;
   try {
     for (;;) {
-      const [row] = await all<{ n: number; i: number }>(db, 'SELECT (SELECT COUNT(*) FROM batches) AS n, (SELECT COUNT(*) FROM intents) AS i');
+      const [row] = await all<{ n: number; i: number }>(
+        db,
+        'SELECT (SELECT COUNT(*) FROM batches) AS n, (SELECT COUNT(*) FROM intents) AS i',
+      );
       if ((row?.n ?? 0) >= batches && (!insideBatch || (row?.i ?? 0) > (row?.n ?? 0))) break;
       if (exited) throw new Error(`the run ended before batch ${batches}: ${stderr}`);
       if (Date.now() > deadline) throw new Error(`the run did not reach batch ${batches} in ${limitMs} ms: ${stderr}`);

@@ -21,8 +21,13 @@ export async function startRclone(limitMs = 20_000): Promise<DavPeer> {
   mkdirSync(root);
   const config = join(dir, 'rclone.conf');
   writeFileSync(config, '');
-  const version = execFileSync(RCLONE, ['version', '--config', config], { encoding: 'utf8' }).split('\n')[0]?.trim() ?? 'rclone';
-  const child = spawn(RCLONE, ['serve', 'webdav', root, '--addr', `127.0.0.1:${port}`, '--baseurl', '/dav', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const version =
+    execFileSync(RCLONE, ['version', '--config', config], { encoding: 'utf8' }).split('\n')[0]?.trim() ?? 'rclone';
+  const child = spawn(
+    RCLONE,
+    ['serve', 'webdav', root, '--addr', `127.0.0.1:${port}`, '--baseurl', '/dav', '--config', config],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -35,7 +40,9 @@ export async function startRclone(limitMs = 20_000): Promise<DavPeer> {
   };
   const url = `http://127.0.0.1:${port}/dav`;
   try {
-    await waitServing(`${url}/`, limitMs, () => (child.exitCode !== null ? `rclone exited with ${child.exitCode}: ${stderr}` : null));
+    await waitServing(`${url}/`, limitMs, () =>
+      child.exitCode !== null ? `rclone exited with ${child.exitCode}: ${stderr}` : null,
+    );
     return { url, pid: child.pid as number, version, root, stop };
   } catch (e) {
     await stop();

@@ -24,11 +24,27 @@ export interface S3Peer {
 export async function startS3rver(bucket = 'ingest-test', limitMs = 30_000): Promise<S3Peer> {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'ingest-scale-s3rver-'));
-  const child = spawn(process.execPath, [BIN, '-d', data, '-a', '127.0.0.1', '-p', String(port), '--no-vhost-buckets', '--configure-bucket', bucket, '--silent'], {
-    cwd: PEER,
-    env: { ...process.env, NODE_OPTIONS: '--openssl-legacy-provider' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      BIN,
+      '-d',
+      data,
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '--no-vhost-buckets',
+      '--configure-bucket',
+      bucket,
+      '--silent',
+    ],
+    {
+      cwd: PEER,
+      env: { ...process.env, NODE_OPTIONS: '--openssl-legacy-provider' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

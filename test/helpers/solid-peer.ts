@@ -27,7 +27,21 @@ export async function startSolid(limitMs = 90_000, config = join(PEER, 'config.j
   const data = mkdtempSync(join(tmpdir(), 'ingest-scale-solid-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--require', join(PEER, 'loopback.cjs'), SOLID_BIN, '-c', config, '-f', data, '-b', url, '-p', String(port), '-l', 'warn'],
+    [
+      '--require',
+      join(PEER, 'loopback.cjs'),
+      SOLID_BIN,
+      '-c',
+      config,
+      '-f',
+      data,
+      '-b',
+      url,
+      '-p',
+      String(port),
+      '-l',
+      'warn',
+    ],
     { cwd: PEER, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -36,7 +50,10 @@ export async function startSolid(limitMs = 90_000, config = join(PEER, 'config.j
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.pid !== undefined) {
       process.kill(child.pid, 'SIGTERM');
-      const killer = setTimeout(() => child.pid !== undefined && child.exitCode === null && process.kill(child.pid, 'SIGKILL'), 10_000);
+      const killer = setTimeout(
+        () => child.pid !== undefined && child.exitCode === null && process.kill(child.pid, 'SIGKILL'),
+        10_000,
+      );
       await exited;
       clearTimeout(killer);
     }

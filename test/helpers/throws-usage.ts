@@ -7,7 +7,8 @@ export function throwsUsage(fn: () => unknown, code: string, mustContain: readon
   assert.throws(fn, (e: unknown) => {
     assert.ok(e instanceof UsageError, `expected a UsageError, got ${String(e)}`);
     assert.equal(e.code, code);
-    for (const s of mustContain) assert.ok(e.message.includes(s), `message ${JSON.stringify(e.message)} does not contain ${JSON.stringify(s)}`);
+    for (const s of mustContain)
+      assert.ok(e.message.includes(s), `message ${JSON.stringify(e.message)} does not contain ${JSON.stringify(s)}`);
     caught = e;
     return true;
   });

@@ -24,15 +24,44 @@ before(() => {
 });
 after(() => tmp.cleanup());
 
-const WORKLOAD = ['-n', '8000', '--batch-size', '100', '--datastream', 'OBJ:512', '--layout', 'flat', '--concurrency', '4'];
+const WORKLOAD = [
+  '-n',
+  '8000',
+  '--batch-size',
+  '100',
+  '--datastream',
+  'OBJ:512',
+  '--layout',
+  'flat',
+  '--concurrency',
+  '4',
+];
 
 async function compareOnce(name: string) {
   const servers: ServedProcess[] = [];
   try {
-    for (const containment of ['keyed', 'document']) servers.push(await serve(['--protocol', 'ldp', '--containment', containment, '--data', join(tmp.dir, `${name}-${containment}`)]));
+    for (const containment of ['keyed', 'document'])
+      servers.push(
+        await serve([
+          '--protocol',
+          'ldp',
+          '--containment',
+          containment,
+          '--data',
+          join(tmp.dir, `${name}-${containment}`),
+        ]),
+      );
     const [keyed, document] = servers as [ServedProcess, ServedProcess];
     const targets = join(tmp.dir, `${name}.json`);
-    writeFileSync(targets, JSON.stringify({ targets: { keyed: { backend: 'ldp', url: keyed.url, flavor: 'fedora6' }, document: { backend: 'ldp', url: document.url, flavor: 'fedora6' } } }));
+    writeFileSync(
+      targets,
+      JSON.stringify({
+        targets: {
+          keyed: { backend: 'ldp', url: keyed.url, flavor: 'fedora6' },
+          document: { backend: 'ldp', url: document.url, flavor: 'fedora6' },
+        },
+      }),
+    );
     const db = join(tmp.dir, `${name}.db`);
     const r = await runCli(['compare', '--targets', targets, ...WORKLOAD, '--db', db, '--json']);
     assert.ok(r.stdout, `compare printed nothing (exit ${r.code}): ${r.stderr}`);
@@ -42,26 +71,31 @@ async function compareOnce(name: string) {
   }
 }
 
-test('keyed (reference) against document containment, flat, 8,000 objects: scaling FAIL for document, exit 1', { timeout: 900_000 }, async (t) => {
-  let { code, answer, db } = await compareOnce('first');
-  const say = (a: typeof answer): string => `document: scaling ${a.scaling.put.document.verdict} x${a.scaling.put.document.growthRatio?.toFixed(2)} [${a.scaling.put.document.ci.map((v: number) => v.toFixed(2)).join(', ')}], level x${a.level.put.document.estimate?.toFixed(2)}`;
-  t.diagnostic(say(answer));
-  if (answer.scaling.put.document.verdict !== 'FAIL') {
-    ({ code, answer, db } = await compareOnce('again'));
-    t.diagnostic(`measured again: ${say(answer)}`);
-  }
-  assert.equal(answer.scaling.put.document.verdict, 'FAIL', JSON.stringify(answer.scaling));
-  assert.ok(answer.scaling.put.document.ci[0] > 1.1);
-  assert.equal(answer.verdict, 'FAIL');
-  assert.equal(code, 1);
-  assert.deepEqual(answer.targets, ['keyed', 'document']);
-  assert.equal(answer.reference, 'keyed');
-  assert.equal(answer.batches, 80);
-  assert.equal(answer.comparedBatches, 79);
-  // the document target is slower in level too (its child lists grow from the first batch)
-  assert.ok(answer.level.put.document.estimate > 1, JSON.stringify(answer.level));
-  // each target's fill is a normal run: check works on it
-  const check = await runCli(['check', answer.runs.document, '--db', db, '--json']);
-  assert.ok([0, 1, 3].includes(check.code ?? -1), check.stderr);
-  assert.equal(JSON.parse(check.stdout).runId, answer.runs.document);
-});
+test(
+  'keyed (reference) against document containment, flat, 8,000 objects: scaling FAIL for document, exit 1',
+  { timeout: 900_000 },
+  async (t) => {
+    let { code, answer, db } = await compareOnce('first');
+    const say = (a: typeof answer): string =>
+      `document: scaling ${a.scaling.put.document.verdict} x${a.scaling.put.document.growthRatio?.toFixed(2)} [${a.scaling.put.document.ci.map((v: number) => v.toFixed(2)).join(', ')}], level x${a.level.put.document.estimate?.toFixed(2)}`;
+    t.diagnostic(say(answer));
+    if (answer.scaling.put.document.verdict !== 'FAIL') {
+      ({ code, answer, db } = await compareOnce('again'));
+      t.diagnostic(`measured again: ${say(answer)}`);
+    }
+    assert.equal(answer.scaling.put.document.verdict, 'FAIL', JSON.stringify(answer.scaling));
+    assert.ok(answer.scaling.put.document.ci[0] > 1.1);
+    assert.equal(answer.verdict, 'FAIL');
+    assert.equal(code, 1);
+    assert.deepEqual(answer.targets, ['keyed', 'document']);
+    assert.equal(answer.reference, 'keyed');
+    assert.equal(answer.batches, 80);
+    assert.equal(answer.comparedBatches, 79);
+    // the document target is slower in level too (its child lists grow from the first batch)
+    assert.ok(answer.level.put.document.estimate > 1, JSON.stringify(answer.level));
+    // each target's fill is a normal run: check works on it
+    const check = await runCli(['check', answer.runs.document, '--db', db, '--json']);
+    assert.ok([0, 1, 3].includes(check.code ?? -1), check.stderr);
+    assert.equal(JSON.parse(check.stdout).runId, answer.runs.document);
+  },
+);

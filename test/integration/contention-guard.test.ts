@@ -52,7 +52,18 @@ async function batchesSoFar(db: string): Promise<number> {
 interface Outcome {
   code: number | null;
   stdout: string;
-  json: { verdict: string; growthRatio: number; ci: [number, number]; contention: { rose: boolean; fromBatch: number | null; effect: string; quietGrowthRatio: number | null; quietCi: [number, number] | null } | null };
+  json: {
+    verdict: string;
+    growthRatio: number;
+    ci: [number, number];
+    contention: {
+      rose: boolean;
+      fromBatch: number | null;
+      effect: string;
+      quietGrowthRatio: number | null;
+      quietCi: [number, number] | null;
+    } | null;
+  };
   pressureBefore: number;
   /** Median share of wall time the tool waited for a CPU before and after the load started. */
   waitBefore: number;
@@ -61,11 +72,46 @@ interface Outcome {
 }
 
 async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
-  const server = await serve(['--protocol', 'http-put', '--cost', cost, '--base-cost', '2ms', '--fill', String(OBJECTS)]);
+  const server = await serve([
+    '--protocol',
+    'http-put',
+    '--cost',
+    cost,
+    '--base-cost',
+    '2ms',
+    '--fill',
+    String(OBJECTS),
+  ]);
   const db = join(tmp.dir, `${name}.db`);
   const load: ChildProcess[] = [];
-  const run = spawn(process.execPath, [BIN, 'run', '--backend', 'http-put', '--url', server.url, '--collections', 'none', '-n', String(OBJECTS), '--batch-size', String(BATCH),
-    '--concurrency', '16', '--datastream', 'D:1KiB', '--db', db, '--no-chart', '--no-stop-early', '--label', name], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = spawn(
+    process.execPath,
+    [
+      BIN,
+      'run',
+      '--backend',
+      'http-put',
+      '--url',
+      server.url,
+      '--collections',
+      'none',
+      '-n',
+      String(OBJECTS),
+      '--batch-size',
+      String(BATCH),
+      '--concurrency',
+      '16',
+      '--datastream',
+      'D:1KiB',
+      '--db',
+      db,
+      '--no-chart',
+      '--no-stop-early',
+      '--label',
+      name,
+    ],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stdout = '';
   let stderr = '';
   run.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -91,7 +137,10 @@ async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
     clearTimeout(timer);
     assert.ok(code === 0 || code === 1 || code === 3, `run exit ${code}: ${stderr}`);
     assert.ok(loadFrom > 0, 'the load never started');
-    const check = spawn(process.execPath, [BIN, 'check', 'last', '--db', db, '--json'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    const check = spawn(process.execPath, [BIN, 'check', 'last', '--db', db, '--json'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out = '';
     check.stdout.on('data', (d: Buffer) => (out += d.toString()));
     await new Promise((resolve) => check.on('exit', resolve));
@@ -101,7 +150,10 @@ async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
     const med = (xs: number[]): number => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const waits = (from: number, to: number): number => med(samples.slice(from, to).map((s) => s.toolCpuWait ?? 0));
     return {
-      code, stdout, json: JSON.parse(out) as Outcome['json'], loadFrom,
+      code,
+      stdout,
+      json: JSON.parse(out) as Outcome['json'],
+      loadFrom,
       pressureBefore: med(samples.slice(1, loadFrom - 1).map((s) => s.cpuPressure ?? 0)),
       waitBefore: waits(1, loadFrom - 1),
       waitAfter: waits(loadFrom, samples.length),
@@ -130,7 +182,10 @@ test('constant store, host busy from half-way: not FAIL', async (t) => {
   // a FAIL of the gate alone was turned into INCONCLUSIVE by the guard, with its words
   if (o.code === 3) {
     assert.equal(o.json.contention.effect, 'inconclusive');
-    assert.match(o.stdout, /^INCONCLUSIVE {2}constant-busy: host contention rose during the run \((CPU|I\/O) pressure \d+% → \d+% from batch \d+\); on the quiet batches .*; rerun on a quiet machine$/m);
+    assert.match(
+      o.stdout,
+      /^INCONCLUSIVE {2}constant-busy: host contention rose during the run \((CPU|I\/O) pressure \d+% → \d+% from batch \d+\); on the quiet batches .*; rerun on a quiet machine$/m,
+    );
   }
 });
 

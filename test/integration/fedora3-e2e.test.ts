@@ -19,7 +19,9 @@ let db: string;
 before(async () => {
   tmp = tempDir();
   db = join(tmp.dir, 'results.db');
-  server = await serve(['--protocol', 'fedora3', '--user', 'fedoraAdmin', '--data', join(tmp.dir, 'f3')], { INGEST_SCALE_SERVER_PASSWORD: PASSWORD });
+  server = await serve(['--protocol', 'fedora3', '--user', 'fedoraAdmin', '--data', join(tmp.dir, 'f3')], {
+    INGEST_SCALE_SERVER_PASSWORD: PASSWORD,
+  });
 });
 
 after(async () => {
@@ -37,8 +39,33 @@ test('serve prints a loopback URL ending in /fedora and keeps the password out o
 test('run --backend fedora3: 24 batches with readback verification, then check and clean', async () => {
   const env = { INGEST_SCALE_PASSWORD: PASSWORD };
   const r = await runCli(
-    ['run', '--backend', 'fedora3', '--url', server.url, '--user', 'fedoraAdmin', '--pid-namespace', 'e2e', '-n', '600', '--batch-size', '25',
-      '--datastream', 'DS1:8KiB', '--datastream', 'DS2:uniform:1KiB-32KiB:compressible', '--verify', 'readback', '--no-stop-early', '--db', db, '--json', '--label', 'f3-e2e'],
+    [
+      'run',
+      '--backend',
+      'fedora3',
+      '--url',
+      server.url,
+      '--user',
+      'fedoraAdmin',
+      '--pid-namespace',
+      'e2e',
+      '-n',
+      '600',
+      '--batch-size',
+      '25',
+      '--datastream',
+      'DS1:8KiB',
+      '--datastream',
+      'DS2:uniform:1KiB-32KiB:compressible',
+      '--verify',
+      'readback',
+      '--no-stop-early',
+      '--db',
+      db,
+      '--json',
+      '--label',
+      'f3-e2e',
+    ],
     { env },
   );
   assert.ok(r.stdout, r.stderr);
@@ -53,7 +80,12 @@ test('run --backend fedora3: 24 batches with readback verification, then check a
   const check = await runCli(['check', out.runId, '--db', db, '--json']);
   assert.equal(JSON.parse(check.stdout).verdict, out.verdict);
 
-  const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as { id: string; backend: string; target: string; targetInfo: { version: string } }[];
+  const runs = JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as {
+    id: string;
+    backend: string;
+    target: string;
+    targetInfo: { version: string };
+  }[];
   const rec = runs.find((x) => x.id === out.runId);
   assert.equal(rec?.backend, 'fedora3');
   assert.equal(rec?.target, server.url);
@@ -61,8 +93,17 @@ test('run --backend fedora3: 24 batches with readback verification, then check a
 
   const cleaned = await runCli(['clean', out.runId, '--db', db, '--user', 'fedoraAdmin', '--json'], { env });
   assert.equal(cleaned.code, 0, cleaned.stderr);
-  assert.deepEqual(JSON.parse(cleaned.stdout), { runId: out.runId, objects: 600, removed: 600, alreadyGone: 0, failed: 0, errors: {} });
-  const again = JSON.parse((await runCli(['clean', out.runId, '--db', db, '--user', 'fedoraAdmin', '--json'], { env })).stdout);
+  assert.deepEqual(JSON.parse(cleaned.stdout), {
+    runId: out.runId,
+    objects: 600,
+    removed: 600,
+    alreadyGone: 0,
+    failed: 0,
+    errors: {},
+  });
+  const again = JSON.parse(
+    (await runCli(['clean', out.runId, '--db', db, '--user', 'fedoraAdmin', '--json'], { env })).stdout,
+  );
   assert.equal(again.alreadyGone, 600, 'purged objects are gone (404) on the second clean');
 
   for (const f of readdirSync(tmp.dir).filter((n) => n.startsWith('results.db'))) {
@@ -72,9 +113,28 @@ test('run --backend fedora3: 24 batches with readback verification, then check a
 
 test('a wrong password stops the run at preflight with exit 4 and says which credential to check', async () => {
   const before = (JSON.parse((await runCli(['runs', '--db', db, '--json'])).stdout) as unknown[]).length;
-  const r = await runCli(['run', '--backend', 'fedora3', '--url', server.url, '--user', 'fedoraAdmin', '-n', '40', '--batch-size', '4', '--datastream', 'D:1KiB', '--db', db], {
-    env: { INGEST_SCALE_PASSWORD: 'not-the-password' },
-  });
+  const r = await runCli(
+    [
+      'run',
+      '--backend',
+      'fedora3',
+      '--url',
+      server.url,
+      '--user',
+      'fedoraAdmin',
+      '-n',
+      '40',
+      '--batch-size',
+      '4',
+      '--datastream',
+      'D:1KiB',
+      '--db',
+      db,
+    ],
+    {
+      env: { INGEST_SCALE_PASSWORD: 'not-the-password' },
+    },
+  );
   assert.equal(r.code, 4, r.stderr);
   assert.match(r.stderr, /refused POST \/fedora\/objects\/nextPID\S* HTTP 401[\s\S]*INGEST_SCALE_PASSWORD/);
   assert.doesNotMatch(r.stderr, /not-the-password/);
@@ -83,7 +143,10 @@ test('a wrong password stops the run at preflight with exit 4 and says which cre
 });
 
 test('a run without a password for --user is a usage error before anything is written', async () => {
-  const r = await runCli(['run', '--backend', 'fedora3', '--url', server.url, '--user', 'fedoraAdmin', '--db', join(tmp.dir, 'never.db')], { env: { INGEST_SCALE_PASSWORD: '' } });
+  const r = await runCli(
+    ['run', '--backend', 'fedora3', '--url', server.url, '--user', 'fedoraAdmin', '--db', join(tmp.dir, 'never.db')],
+    { env: { INGEST_SCALE_PASSWORD: '' } },
+  );
   assert.equal(r.code, 2, r.stderr);
   assert.match(r.stderr, /--user fedoraAdmin needs a password[\s\S]*INGEST_SCALE_PASSWORD/);
 });

@@ -32,13 +32,45 @@ interface Gate {
   cliff: { batch: number; objects: number; ratio: number; ci: [number, number]; p: number; fails: boolean } | null;
 }
 
-async function measure(cost: string, name: string, extra: string[] = []): Promise<{ code: number | null; stdout: string; gate: Gate }> {
-  const server = await serve(['--protocol', 'http-put', '--cost', cost, '--base-cost', '20ms', '--fill', String(OBJECTS)]);
+async function measure(
+  cost: string,
+  name: string,
+  extra: string[] = [],
+): Promise<{ code: number | null; stdout: string; gate: Gate }> {
+  const server = await serve([
+    '--protocol',
+    'http-put',
+    '--cost',
+    cost,
+    '--base-cost',
+    '20ms',
+    '--fill',
+    String(OBJECTS),
+  ]);
   try {
     const db = join(tmp.dir, `${name}.db`);
     const r = await runCli([
-      'run', '--backend', 'http-put', '--url', server.url, '--collections', 'none', '-n', String(OBJECTS), '--batch-size', String(BATCH),
-      '--concurrency', '16', '--datastream', 'D:1KiB', '--db', db, '--no-chart', '--label', name, ...extra,
+      'run',
+      '--backend',
+      'http-put',
+      '--url',
+      server.url,
+      '--collections',
+      'none',
+      '-n',
+      String(OBJECTS),
+      '--batch-size',
+      String(BATCH),
+      '--concurrency',
+      '16',
+      '--datastream',
+      'D:1KiB',
+      '--db',
+      db,
+      '--no-chart',
+      '--label',
+      name,
+      ...extra,
     ]);
     assert.ok(r.code === 0 || r.code === 1, `run exit ${r.code}: ${r.stderr}`);
     const check = await runCli(['check', 'last', '--db', db, '--json']);
@@ -50,7 +82,9 @@ async function measure(cost: string, name: string, extra: string[] = []): Promis
 
 test('constant cost: PASS, the lower bound not above 1.00, no cliff', async (t) => {
   const { code, stdout, gate } = await measure('constant', 'constant', ['--no-stop-early']);
-  t.diagnostic(`constant: ${gate.verdict} x${gate.growthRatio.toFixed(2)} [${gate.ci.map((v) => v.toFixed(2)).join(', ')}]; CI holds 1.0: ${gate.ci[0] <= 1 && gate.ci[1] >= 1}`);
+  t.diagnostic(
+    `constant: ${gate.verdict} x${gate.growthRatio.toFixed(2)} [${gate.ci.map((v) => v.toFixed(2)).join(', ')}]; CI holds 1.0: ${gate.ci[0] <= 1 && gate.ci[1] >= 1}`,
+  );
   assert.equal(code, 0, stdout);
   assert.equal(gate.verdict, 'PASS', stdout);
   assert.ok(gate.ci[0] <= 1, stdout);
@@ -68,12 +102,17 @@ test('a 2x step at half-fill: FAIL naming the cliff at about 1,408 objects', asy
   // the store doubles its wait; the tool's own overhead per batch does not, so the batch ratio is under 2
   assert.ok(gate.cliff.ratio > 1.4 && gate.cliff.ratio < 2.2, String(gate.cliff.ratio));
   assert.ok(gate.cliff.fails && gate.cliff.p < 0.001);
-  assert.match(stdout, /^FAIL {2}step: cliff at 1,[34]\d\d objects: x\d\.\d\d \[\d\.\d\d, \d\.\d\d\], 97\.5% CI, lower bound above limit 1\.10$/m);
+  assert.match(
+    stdout,
+    /^FAIL {2}step: cliff at 1,[34]\d\d objects: x\d\.\d\d \[\d\.\d\d, \d\.\d\d\], 97\.5% CI, lower bound above limit 1\.10$/m,
+  );
 });
 
 test('linear x3 over the fill: FAIL (stopped early or at the end)', async (t) => {
   const { code, stdout, gate } = await measure('linear:3', 'linear');
-  t.diagnostic(`linear: ${stdout.split('\n').find((l) => l.startsWith('FAIL') || l.startsWith('PASS') || l.startsWith('WARN')) ?? ''}`);
+  t.diagnostic(
+    `linear: ${stdout.split('\n').find((l) => l.startsWith('FAIL') || l.startsWith('PASS') || l.startsWith('WARN')) ?? ''}`,
+  );
   assert.equal(code, 1, stdout);
   assert.equal(gate.verdict, 'FAIL');
 });

@@ -20,14 +20,39 @@ after(() => tmp.cleanup());
 // 40 batches of 400: the document server's cost shows only once its child list has grown (the first
 // batches are flat), so the early look (z = 3.72) is sure of it at batch 17–23 of 40 on a quiet machine;
 // with 25 planned batches it became sure at batch 13–16, too close to the end to survive a busy host.
-const WORKLOAD = ['-n', '16000', '--batch-size', '400', '--datastream', 'OBJ:512', '--layout', 'flat', '--concurrency', '4'];
+const WORKLOAD = [
+  '-n',
+  '16000',
+  '--batch-size',
+  '400',
+  '--datastream',
+  'OBJ:512',
+  '--layout',
+  'flat',
+  '--concurrency',
+  '4',
+];
 const PLANNED = 40;
 
 async function runAgainst(containment: 'keyed' | 'document', dataDir: string = containment) {
   const server = await serve(['--protocol', 'ldp', '--containment', containment, '--data', join(tmp.dir, dataDir)]);
   try {
     const db = join(tmp.dir, 'results.db');
-    const r = await runCli(['run', '--backend', 'ldp', '--flavor', 'fedora6', '--url', server.url, ...WORKLOAD, '--db', db, '--json', '--label', containment]);
+    const r = await runCli([
+      'run',
+      '--backend',
+      'ldp',
+      '--flavor',
+      'fedora6',
+      '--url',
+      server.url,
+      ...WORKLOAD,
+      '--db',
+      db,
+      '--json',
+      '--label',
+      containment,
+    ]);
     assert.ok(r.stdout, r.stderr);
     const out = JSON.parse(r.stdout);
     const check = await runCli(['check', out.runId, '--db', db, '--json']);
@@ -37,19 +62,23 @@ async function runAgainst(containment: 'keyed' | 'document', dataDir: string = c
   }
 }
 
-test('document containment: the run stops early with FAIL, and check on it gives the same FAIL', { timeout: 600_000 }, async () => {
-  const { out, code, check } = await runAgainst('document');
-  assert.equal(out.verdict, 'FAIL', JSON.stringify(out));
-  assert.equal(code, 1);
-  assert.equal(out.status, 'stopped-early');
-  assert.ok(out.batches < PLANNED, `stopped at batch ${out.batches} of ${PLANNED}`);
-  assert.equal(out.stoppedEarly.batch, out.batches);
-  assert.ok(out.stoppedEarly.lowerBound > 1.1);
-  assert.ok(out.stoppedEarly.shareOfPlannedTime > 0 && out.stoppedEarly.shareOfPlannedTime < 1);
-  assert.equal(check.code, 1);
-  assert.equal(check.json.verdict, 'FAIL');
-  assert.equal(check.json.status, 'stopped-early');
-});
+test(
+  'document containment: the run stops early with FAIL, and check on it gives the same FAIL',
+  { timeout: 600_000 },
+  async () => {
+    const { out, code, check } = await runAgainst('document');
+    assert.equal(out.verdict, 'FAIL', JSON.stringify(out));
+    assert.equal(code, 1);
+    assert.equal(out.status, 'stopped-early');
+    assert.ok(out.batches < PLANNED, `stopped at batch ${out.batches} of ${PLANNED}`);
+    assert.equal(out.stoppedEarly.batch, out.batches);
+    assert.ok(out.stoppedEarly.lowerBound > 1.1);
+    assert.ok(out.stoppedEarly.shareOfPlannedTime > 0 && out.stoppedEarly.shareOfPlannedTime < 1);
+    assert.equal(check.code, 1);
+    assert.equal(check.json.verdict, 'FAIL');
+    assert.equal(check.json.status, 'stopped-early');
+  },
+);
 
 test('keyed containment: the same workload runs to the end and passes (or warns)', { timeout: 600_000 }, async (t) => {
   // A real measurement on a shared machine: once in several CI runs, load that rose during the 10 s

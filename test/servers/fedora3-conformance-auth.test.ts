@@ -33,7 +33,9 @@ describe('§1.6 authentication', () => {
     const pid = freshPid('auth');
     assertChallenge(await fetch(`${h.url}/objects/${pid}`, { method: 'POST', headers: { Authorization: wrong } }));
     assertChallenge(await fetch(`${h.url}/objects/${pid}`, { method: 'POST', headers: { Authorization: 'Bearer x' } }));
-    assertChallenge(await fetch(`${h.url}/objects/${pid}`, { method: 'POST', headers: { Authorization: 'Basic !!!' } }));
+    assertChallenge(
+      await fetch(`${h.url}/objects/${pid}`, { method: 'POST', headers: { Authorization: 'Basic !!!' } }),
+    );
   });
 
   test('preemptive Basic auth on a write → 201; ownerId defaults to the authenticated user (§1.2)', async () => {
@@ -44,7 +46,7 @@ describe('§1.6 authentication', () => {
     assert.equal(tag(profile, 'objOwnerId'), 'fedoraAdmin');
   });
 
-  test('GET and HEAD stay anonymous: describe, profiles, content (Fedora\'s default)', async () => {
+  test("GET and HEAD stay anonymous: describe, profiles, content (Fedora's default)", async () => {
     const pid = freshPid('auth');
     await fetch(`${h.url}/objects/${pid}`, { method: 'POST', headers: { Authorization: good } });
     assert.equal((await fetch(`${h.url}/describe?xml=true`)).status, 200);
@@ -58,13 +60,22 @@ describe('§1.6 authentication', () => {
     const pid = freshPid('auth');
     await fetch(`${h.url}/objects/${pid}`, { method: 'POST', headers: { Authorization: good } });
     const ds = `${h.url}/objects/${pid}/datastreams/DS1`;
-    assertChallenge(await fetch(`${ds}?controlGroup=M`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }));
-    const add = await fetch(`${ds}?controlGroup=M`, { method: 'POST', headers: { 'Content-Type': 'text/plain', Authorization: good }, body: 'x' });
+    assertChallenge(
+      await fetch(`${ds}?controlGroup=M`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }),
+    );
+    const add = await fetch(`${ds}?controlGroup=M`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Authorization: good },
+      body: 'x',
+    });
     assert.equal(add.status, 201);
     assertChallenge(await fetch(ds, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'y' }));
     assertChallenge(await fetch(ds, { method: 'DELETE' }));
     assertChallenge(await fetch(`${h.url}/objects/${pid}`, { method: 'DELETE' }));
-    assert.equal((await fetch(`${h.url}/objects/${pid}`, { method: 'DELETE', headers: { Authorization: good } })).status, 200);
+    assert.equal(
+      (await fetch(`${h.url}/objects/${pid}`, { method: 'DELETE', headers: { Authorization: good } })).status,
+      200,
+    );
   });
 
   test('POST /objects/nextPID (getNextPID, API-M) needs credentials like a write; with them it mints a PID and creates no object', async () => {
@@ -81,7 +92,13 @@ describe('§1.6 authentication', () => {
   test('a 401 before a body was read does not break the connection protocol: the answer arrives', async () => {
     const pid = freshPid('auth');
     await fetch(`${h.url}/objects/${pid}`, { method: 'POST', headers: { Authorization: good } });
-    const res = await httpRequest(h, 'POST', `/fedora/objects/${pid}/datastreams/BIG?controlGroup=M`, { 'Content-Type': 'application/octet-stream', 'Content-Length': 64 * 1024 }, Buffer.alloc(64 * 1024, 1));
+    const res = await httpRequest(
+      h,
+      'POST',
+      `/fedora/objects/${pid}/datastreams/BIG?controlGroup=M`,
+      { 'Content-Type': 'application/octet-stream', 'Content-Length': 64 * 1024 },
+      Buffer.alloc(64 * 1024, 1),
+    );
     assert.equal(res.status, 401);
     assert.equal(res.headers['www-authenticate'], 'Basic realm="Fedora Repository Server"');
   });

@@ -6,7 +6,15 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { type Harness, PROFILE_ORDER, addManaged, childNames, newObject as newObjectOn, startHarness, tag } from './fedora3-harness.test.js';
+import {
+  type Harness,
+  PROFILE_ORDER,
+  addManaged,
+  childNames,
+  newObject as newObjectOn,
+  startHarness,
+  tag,
+} from './fedora3-harness.test.js';
 
 let h: Harness;
 before(async () => {
@@ -32,7 +40,11 @@ describe('§1.3 checksums (§5 item 7)', () => {
 
   test('both checksum and checksumType, matching → 201', async () => {
     const pid = await newObject();
-    for (const [type, value] of [['MD5', md5], ['SHA-1', createHash('sha1').update(body).digest('hex')], ['SHA-512', createHash('sha512').update(body).digest('hex')]] as const) {
+    for (const [type, value] of [
+      ['MD5', md5],
+      ['SHA-1', createHash('sha1').update(body).digest('hex')],
+      ['SHA-512', createHash('sha512').update(body).digest('hex')],
+    ] as const) {
       const res = await addManaged(h, pid, `C-${type}`, body, `&checksumType=${type}&checksum=${value}`);
       assert.equal(res.status, 201, type);
     }
@@ -89,7 +101,11 @@ describe('checksum types', () => {
   test('a later PUT keeps the checksum type and recomputes it for the new content', async () => {
     const pid = await newObject();
     await addManaged(h, pid, 'KEEP', 'one', '&checksumType=MD5');
-    const res = await fetch(`${h.url}/objects/${pid}/datastreams/KEEP`, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'two' });
+    const res = await fetch(`${h.url}/objects/${pid}/datastreams/KEEP`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'two',
+    });
     const xml = await res.text();
     assert.equal(tag(xml, 'dsChecksumType'), 'MD5');
     assert.equal(tag(xml, 'dsChecksum'), createHash('md5').update('two').digest('hex'));

@@ -5,7 +5,15 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { type Harness, addManaged, createObject, freshPid, httpRequest, startHarness, tag } from './fedora3-harness.test.js';
+import {
+  type Harness,
+  addManaged,
+  createObject,
+  freshPid,
+  httpRequest,
+  startHarness,
+  tag,
+} from './fedora3-harness.test.js';
 
 let h: Harness;
 let pid: string;

@@ -4,7 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Harness, PROFILE_ORDER, addManaged, childNames, httpRequest, newObject as newObjectOn, startHarness, tag } from './fedora3-harness.test.js';
+import {
+  type Harness,
+  PROFILE_ORDER,
+  addManaged,
+  childNames,
+  httpRequest,
+  newObject as newObjectOn,
+  startHarness,
+  tag,
+} from './fedora3-harness.test.js';
 
 let h: Harness;
 before(async () => {
@@ -24,7 +33,12 @@ describe('§1.3 POST …/datastreams/{dsID}', () => {
     assert.equal(res.headers.get('location'), `${h.url}/objects/${pid}/datastreams/DS1`);
     assert.equal(res.headers.get('content-type'), 'text/xml');
     const xml = await res.text();
-    assert.match(xml, new RegExp(`<datastreamProfile xmlns="http://www\\.fedora\\.info/definitions/1/0/management/"[^>]* pid="${pid}" dsID="DS1"`));
+    assert.match(
+      xml,
+      new RegExp(
+        `<datastreamProfile xmlns="http://www\\.fedora\\.info/definitions/1/0/management/"[^>]* pid="${pid}" dsID="DS1"`,
+      ),
+    );
     assert.deepEqual(childNames(xml, 'datastreamProfile'), PROFILE_ORDER);
     assert.equal(tag(xml, 'dsLabel'), 'Greeting');
     assert.equal(tag(xml, 'dsVersionID'), 'DS1.0');
@@ -49,9 +63,16 @@ describe('§1.3 POST …/datastreams/{dsID}', () => {
         else c.enqueue(new TextEncoder().encode(p));
       },
     });
-    const res = await fetch(`${h.url}/objects/${pid}/datastreams/CHUNKED?controlGroup=M&mimeType=text/plain`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const res = await fetch(`${h.url}/objects/${pid}/datastreams/CHUNKED?controlGroup=M&mimeType=text/plain`, {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     assert.equal(res.status, 201);
-    assert.equal(await (await fetch(`${h.url}/objects/${pid}/datastreams/CHUNKED/content`)).text(), 'first,second,third');
+    assert.equal(
+      await (await fetch(`${h.url}/objects/${pid}/datastreams/CHUNKED/content`)).text(),
+      'first,second,third',
+    );
   });
 
   test('multipart/form-data: the first file part is the content and its type the MIME (§1.3)', async () => {
@@ -74,7 +95,13 @@ describe('§1.3 POST …/datastreams/{dsID}', () => {
 
   test('no mimeType and no Content-Type anywhere → 400 (§1.3, §5 item 5)', async () => {
     const pid = await newObject();
-    const res = await httpRequest(h, 'POST', `/fedora/objects/${pid}/datastreams/NOMIME?controlGroup=M`, { 'Content-Length': 3 }, 'abc');
+    const res = await httpRequest(
+      h,
+      'POST',
+      `/fedora/objects/${pid}/datastreams/NOMIME?controlGroup=M`,
+      { 'Content-Length': 3 },
+      'abc',
+    );
     assert.equal(res.status, 400);
     assert.equal((await fetch(`${h.url}/objects/${pid}/datastreams/NOMIME?format=xml`)).status, 404, 'nothing stored');
   });
@@ -82,7 +109,9 @@ describe('§1.3 POST …/datastreams/{dsID}', () => {
   test('no content and no dsLocation for X or M → 400 with an empty body (§1.3)', async () => {
     const pid = await newObject();
     for (const group of ['M', 'X']) {
-      const res = await fetch(`${h.url}/objects/${pid}/datastreams/EMPTY?controlGroup=${group}&mimeType=text/plain`, { method: 'POST' });
+      const res = await fetch(`${h.url}/objects/${pid}/datastreams/EMPTY?controlGroup=${group}&mimeType=text/plain`, {
+        method: 'POST',
+      });
       assert.equal(res.status, 400, group);
       assert.equal(await res.text(), '');
     }
@@ -105,10 +134,18 @@ describe('§1.3 POST …/datastreams/{dsID}', () => {
 
   test('controlGroup defaults to X: well-formed-looking XML is accepted, a binary is 500 (§1.3, §5 item 4)', async () => {
     const pid = await newObject();
-    const ok = await fetch(`${h.url}/objects/${pid}/datastreams/XML`, { method: 'POST', headers: { 'Content-Type': 'text/xml' }, body: '<root><a/></root>\n' });
+    const ok = await fetch(`${h.url}/objects/${pid}/datastreams/XML`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/xml' },
+      body: '<root><a/></root>\n',
+    });
     assert.equal(ok.status, 201);
     assert.equal(tag(await ok.text(), 'dsControlGroup'), 'X');
-    const bad = await fetch(`${h.url}/objects/${pid}/datastreams/BIN`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: new Uint8Array([0, 1, 2, 3]) });
+    const bad = await fetch(`${h.url}/objects/${pid}/datastreams/BIN`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: new Uint8Array([0, 1, 2, 3]),
+    });
     assert.equal(bad.status, 500);
     assert.equal((await fetch(`${h.url}/objects/${pid}/datastreams/BIN?format=xml`)).status, 404, 'nothing stored');
   });
@@ -116,7 +153,10 @@ describe('§1.3 POST …/datastreams/{dsID}', () => {
   test('controlGroup R/E: dsLocation is stored, content answers 307 to it; without dsLocation → 500', async () => {
     const pid = await newObject();
     const target = 'http://127.0.0.1:9/elsewhere';
-    const res = await fetch(`${h.url}/objects/${pid}/datastreams/REF?controlGroup=R&mimeType=text/html&dsLocation=${encodeURIComponent(target)}`, { method: 'POST' });
+    const res = await fetch(
+      `${h.url}/objects/${pid}/datastreams/REF?controlGroup=R&mimeType=text/html&dsLocation=${encodeURIComponent(target)}`,
+      { method: 'POST' },
+    );
     assert.equal(res.status, 201);
     const xml = await res.text();
     assert.equal(tag(xml, 'dsLocation'), target);
@@ -124,12 +164,19 @@ describe('§1.3 POST …/datastreams/{dsID}', () => {
     const content = await fetch(`${h.url}/objects/${pid}/datastreams/REF/content`, { redirect: 'manual' });
     assert.equal(content.status, 307);
     assert.equal(content.headers.get('location'), target);
-    assert.equal((await fetch(`${h.url}/objects/${pid}/datastreams/EXT?controlGroup=E&mimeType=text/html`, { method: 'POST' })).status, 500);
+    assert.equal(
+      (await fetch(`${h.url}/objects/${pid}/datastreams/EXT?controlGroup=E&mimeType=text/html`, { method: 'POST' }))
+        .status,
+      500,
+    );
   });
 
   test('an unknown control group → 500', async () => {
     const pid = await newObject();
-    const res = await fetch(`${h.url}/objects/${pid}/datastreams/CG?controlGroup=Q&mimeType=text/plain`, { method: 'POST', body: 'x' });
+    const res = await fetch(`${h.url}/objects/${pid}/datastreams/CG?controlGroup=Q&mimeType=text/plain`, {
+      method: 'POST',
+      body: 'x',
+    });
     assert.equal(res.status, 500);
   });
 
@@ -149,7 +196,11 @@ describe('§1.3 PUT, §1.4 profile GET, DELETE', () => {
   test('PUT modifies: 200 with the profile; new content and version (§1.3, §5 item 8)', async () => {
     const pid = await newObject();
     await addManaged(h, pid, 'P', 'before');
-    const res = await fetch(`${h.url}/objects/${pid}/datastreams/P?dsLabel=after`, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'after!' });
+    const res = await fetch(`${h.url}/objects/${pid}/datastreams/P?dsLabel=after`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'after!',
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'text/xml');
     const xml = await res.text();
@@ -172,7 +223,11 @@ describe('§1.3 PUT, §1.4 profile GET, DELETE', () => {
 
   test('PUT on a missing datastream → 404 (§1.3)', async () => {
     const pid = await newObject();
-    const res = await fetch(`${h.url}/objects/${pid}/datastreams/NOPE`, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'x' });
+    const res = await fetch(`${h.url}/objects/${pid}/datastreams/NOPE`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'x',
+    });
     assert.equal(res.status, 404);
   });
 
@@ -187,7 +242,7 @@ describe('§1.3 PUT, §1.4 profile GET, DELETE', () => {
     assert.match(await missing.text(), /^No datastream could be found/);
   });
 
-  test('DELETE: 200 JSON array of the purged versions\' dates; then 404 (§1.3, §5 item 8)', async () => {
+  test("DELETE: 200 JSON array of the purged versions' dates; then 404 (§1.3, §5 item 8)", async () => {
     const pid = await newObject();
     await addManaged(h, pid, 'D', 'v0');
     await addManaged(h, pid, 'D', 'v1');
@@ -206,6 +261,9 @@ describe('§1.3 PUT, §1.4 profile GET, DELETE', () => {
     const pid = await newObject();
     await addManaged(h, pid, 'L1', 'x');
     const xml = await (await fetch(`${h.url}/objects/${pid}/datastreams?format=xml`)).text();
-    assert.deepEqual([...xml.matchAll(/<datastream dsid="([^"]+)"/g)].map((m) => m[1]), ['DC', 'L1']);
+    assert.deepEqual(
+      [...xml.matchAll(/<datastream dsid="([^"]+)"/g)].map((m) => m[1]),
+      ['DC', 'L1'],
+    );
   });
 });

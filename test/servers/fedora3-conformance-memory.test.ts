@@ -78,15 +78,23 @@ after(async () => {
 });
 
 /** Streams `total` bytes (a random 1 MiB block repeated) as a chunked body; samples the server's RSS every 8 MiB. */
-function upload(path: string, total: number, block: Buffer, samples: number[]): Promise<{ status: number; body: string }> {
+function upload(
+  path: string,
+  total: number,
+  block: Buffer,
+  samples: number[],
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = request({ host: u.hostname, port: u.port, method: 'POST', path, headers: { 'Content-Type': 'application/octet-stream' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      { host: u.hostname, port: u.port, method: 'POST', path, headers: { 'Content-Type': 'application/octet-stream' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     let sent = 0;
     const pump = async (): Promise<void> => {
@@ -143,11 +151,21 @@ test('streamed uploads of 64 MiB and 192 MiB, and the 192 MiB download, keep the
   const baseline = (await ask('rss')).rss ?? 0;
 
   const first: number[] = [];
-  const a = await upload(`/fedora/objects/${pid}/datastreams/A?controlGroup=M&checksumType=SHA-256&checksum=${sha256Of(block, FIRST)}`, FIRST, block, first);
+  const a = await upload(
+    `/fedora/objects/${pid}/datastreams/A?controlGroup=M&checksumType=SHA-256&checksum=${sha256Of(block, FIRST)}`,
+    FIRST,
+    block,
+    first,
+  );
   assert.equal(a.status, 201, a.body);
   assert.match(a.body, new RegExp(`<dsSize>${FIRST}</dsSize>`));
   const second: number[] = [];
-  const b = await upload(`/fedora/objects/${pid}/datastreams/B?controlGroup=M&checksumType=SHA-256&checksum=${sha256Of(block, SECOND)}`, SECOND, block, second);
+  const b = await upload(
+    `/fedora/objects/${pid}/datastreams/B?controlGroup=M&checksumType=SHA-256&checksum=${sha256Of(block, SECOND)}`,
+    SECOND,
+    block,
+    second,
+  );
   second.push((await ask('rss')).rss ?? 0);
   assert.equal(b.status, 201, b.body);
   assert.match(b.body, new RegExp(`<dsSize>${SECOND}</dsSize>`));
@@ -162,8 +180,16 @@ test('streamed uploads of 64 MiB and 192 MiB, and the 192 MiB download, keep the
   const growth1 = Math.max(...first) - baseline;
   const growth2 = Math.max(...second) - baseline;
   const growth3 = Math.max(...reads) - baseline;
-  t.diagnostic(`anonymous RSS growth: ${mib(growth1)} MiB (64 MiB upload), ${mib(growth2)} MiB (192 MiB upload), ${mib(growth3)} MiB (192 MiB download)`);
+  t.diagnostic(
+    `anonymous RSS growth: ${mib(growth1)} MiB (64 MiB upload), ${mib(growth2)} MiB (192 MiB upload), ${mib(growth3)} MiB (192 MiB download)`,
+  );
   assert.ok(growth1 < BOUND, `server anonymous RSS grew by ${mib(growth1)} MiB during a 64 MiB upload (bound 64 MiB)`);
-  assert.ok(growth2 < BOUND, `server anonymous RSS grew by ${mib(growth2)} MiB while a 192 MiB body streamed in (bound 64 MiB)`);
-  assert.ok(growth3 < BOUND, `server anonymous RSS grew by ${mib(growth3)} MiB while a 192 MiB body streamed out (bound 64 MiB)`);
+  assert.ok(
+    growth2 < BOUND,
+    `server anonymous RSS grew by ${mib(growth2)} MiB while a 192 MiB body streamed in (bound 64 MiB)`,
+  );
+  assert.ok(
+    growth3 < BOUND,
+    `server anonymous RSS grew by ${mib(growth3)} MiB while a 192 MiB body streamed out (bound 64 MiB)`,
+  );
 });

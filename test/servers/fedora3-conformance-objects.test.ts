@@ -4,7 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Harness, childNames, createObject, freshPid, httpRequest, startHarness, tag } from './fedora3-harness.test.js';
+import {
+  type Harness,
+  childNames,
+  createObject,
+  freshPid,
+  httpRequest,
+  startHarness,
+  tag,
+} from './fedora3-harness.test.js';
 
 let h: Harness;
 before(async () => {
@@ -37,13 +45,25 @@ describe('§1.1 root page and §1.5 describe', () => {
     const xml = await res.text();
     assert.match(xml, /<fedoraRepository xmlns="http:\/\/www\.fedora\.info\/definitions\/1\/0\/access\/"/);
     assert.deepEqual(childNames(xml, 'fedoraRepository'), [
-      'repositoryName', 'repositoryBaseURL', 'repositoryVersion', 'repositoryPID', 'repositoryOAI-identifier',
-      'sampleSearch-URL', 'sampleAccess-URL', 'sampleOAI-URL', 'adminEmail',
+      'repositoryName',
+      'repositoryBaseURL',
+      'repositoryVersion',
+      'repositoryPID',
+      'repositoryOAI-identifier',
+      'sampleSearch-URL',
+      'sampleAccess-URL',
+      'sampleOAI-URL',
+      'adminEmail',
     ]);
     assert.equal(tag(xml, 'repositoryName'), 'Conformance Repo');
     assert.equal(tag(xml, 'repositoryBaseURL'), h.url);
     assert.equal(tag(xml, 'repositoryVersion'), '3.8.1');
-    assert.deepEqual(childNames(xml, 'repositoryPID'), ['PID-namespaceIdentifier', 'PID-delimiter', 'PID-sample', 'retainPID']);
+    assert.deepEqual(childNames(xml, 'repositoryPID'), [
+      'PID-namespaceIdentifier',
+      'PID-delimiter',
+      'PID-sample',
+      'retainPID',
+    ]);
   });
 
   test('describe without xml=true is HTML (§1.5)', async () => {
@@ -78,7 +98,7 @@ describe('§1.2 ingest: POST /objects/{pid}', () => {
     assert.match(dc, new RegExp(`<dc:identifier>${pid}</dc:identifier>`));
   });
 
-  test('an existing PID is 500 text/plain with Fedora\'s message, not 409 (§1.2, §5 item 2)', async () => {
+  test("an existing PID is 500 text/plain with Fedora's message, not 409 (§1.2, §5 item 2)", async () => {
     const pid = freshPid();
     await createObject(h, pid);
     const res = await fetch(`${h.url}/objects/${pid}`, { method: 'POST' });
@@ -100,7 +120,11 @@ describe('§1.2 ingest: POST /objects/{pid}', () => {
     const res = await fetch(`${h.url}/objects/test:esc-${process.pid}-%252f`, { method: 'POST' });
     assert.equal(res.status, 201);
     assert.equal(await res.text(), `test:esc-${process.pid}-%2F`);
-    assert.equal(res.headers.get('location'), `${h.url}/objects/test%3Aesc-${process.pid}-%252F`, 'URLEncoder.encode: % → %25');
+    assert.equal(
+      res.headers.get('location'),
+      `${h.url}/objects/test%3Aesc-${process.pid}-%252F`,
+      'URLEncoder.encode: % → %25',
+    );
   });
 
   test('a PID segment failing the route regex matches no resource: 404 (§1.1, §5 item 1)', async () => {
@@ -113,7 +137,11 @@ describe('§1.2 ingest: POST /objects/{pid}', () => {
   test('a segment that matches the regex but decodes to an invalid PID is 400 (§1.1 PID grammar)', async () => {
     const res = await fetch(`${h.url}/objects/demo:a%20b`, { method: 'POST' });
     assert.equal(res.status, 400, 'the escape passes the route; the decoded space fails PID validation');
-    assert.equal((await fetch(`${h.url}/objects/demo:a%2F`, { method: 'POST' })).status, 400, 'an encoded slash is refused by the container');
+    assert.equal(
+      (await fetch(`${h.url}/objects/demo:a%2F`, { method: 'POST' })).status,
+      400,
+      'an encoded slash is refused by the container',
+    );
   });
 
   test('a PID passing the regex but over 64 characters is 400 with a validation report (§1.1)', async () => {
@@ -128,9 +156,16 @@ describe('§1.2 ingest: POST /objects/{pid}', () => {
   });
 
   test('a Content-Type outside @Consumes is 415; text/xml with no body still creates (§1.2)', async () => {
-    const res = await fetch(`${h.url}/objects/${freshPid()}`, { method: 'POST', headers: { 'Content-Type': 'application/xml' }, body: '<x/>' });
+    const res = await fetch(`${h.url}/objects/${freshPid()}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/xml' },
+      body: '<x/>',
+    });
     assert.equal(res.status, 415);
-    const empty = await httpRequest(h, 'POST', `/fedora/objects/${freshPid()}`, { 'Content-Type': 'text/xml', 'Content-Length': 0 });
+    const empty = await httpRequest(h, 'POST', `/fedora/objects/${freshPid()}`, {
+      'Content-Type': 'text/xml',
+      'Content-Length': 0,
+    });
     assert.equal(empty.status, 201);
   });
 
@@ -180,7 +215,10 @@ describe('§1.2 /objects/new and §1.5 nextPID', () => {
     assert.equal(res.status, 200);
     const xml = await res.text();
     assert.match(xml, /<pidList xmlns="http:\/\/www\.fedora\.info\/definitions\/1\/0\/management\/"/);
-    assert.deepEqual([...xml.matchAll(/<pid>([^<]+)<\/pid>/g)].map((m) => m[1]), ['np:1', 'np:2', 'np:3']);
+    assert.deepEqual(
+      [...xml.matchAll(/<pid>([^<]+)<\/pid>/g)].map((m) => m[1]),
+      ['np:1', 'np:2', 'np:3'],
+    );
   });
 });
 
@@ -192,9 +230,19 @@ describe('§1.4 objectProfile, §1.5 purge', () => {
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^text\/xml/);
     const xml = await res.text();
-    assert.match(xml, new RegExp(`<objectProfile xmlns="http://www\\.fedora\\.info/definitions/1/0/access/"[^>]* pid="${pid}"`));
+    assert.match(
+      xml,
+      new RegExp(`<objectProfile xmlns="http://www\\.fedora\\.info/definitions/1/0/access/"[^>]* pid="${pid}"`),
+    );
     assert.deepEqual(childNames(xml, 'objectProfile'), [
-      'objLabel', 'objOwnerId', 'objModels', 'objCreateDate', 'objLastModDate', 'objDissIndexViewURL', 'objItemIndexViewURL', 'objState',
+      'objLabel',
+      'objOwnerId',
+      'objModels',
+      'objCreateDate',
+      'objLastModDate',
+      'objDissIndexViewURL',
+      'objItemIndexViewURL',
+      'objState',
     ]);
     assert.equal(tag(xml, 'model'), 'info:fedora/fedora-system:FedoraObject-3.0');
     assert.match(tag(xml, 'objCreateDate') ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -224,7 +272,11 @@ describe('§1.4 objectProfile, §1.5 purge', () => {
     assert.equal((await fetch(`${h.url}/objects/${pid}?format=xml`)).status, 404);
     assert.equal((await fetch(`${h.url}/objects/${pid}/datastreams/DC/content`)).status, 404);
     assert.equal((await fetch(`${h.url}/objects/${pid}`, { method: 'DELETE' })).status, 404);
-    assert.equal((await fetch(`${h.url}/objects/${pid}`, { method: 'POST' })).status, 201, 'a purged PID can be re-ingested');
+    assert.equal(
+      (await fetch(`${h.url}/objects/${pid}`, { method: 'POST' })).status,
+      201,
+      'a purged PID can be re-ingested',
+    );
   });
 
   test('PUT /objects/{pid} modifies label and state: 200 text/plain date; stale lastModifiedDate is 409 (§1.6)', async () => {
@@ -235,7 +287,9 @@ describe('§1.4 objectProfile, §1.5 purge', () => {
     const profile = await (await fetch(`${h.url}/objects/${pid}?format=xml`)).text();
     assert.equal(tag(profile, 'objLabel'), 'new');
     assert.equal(tag(profile, 'objState'), 'D');
-    const stale = await fetch(`${h.url}/objects/${pid}?label=x&lastModifiedDate=2000-01-01T00:00:00Z`, { method: 'PUT' });
+    const stale = await fetch(`${h.url}/objects/${pid}?label=x&lastModifiedDate=2000-01-01T00:00:00Z`, {
+      method: 'PUT',
+    });
     assert.equal(stale.status, 409);
   });
 });

@@ -10,7 +10,14 @@ import { dirname } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ClassicLevel } from 'classic-level';
 import { startFedora3Server } from '../../src/servers/fedora3/fedora3-server.js';
-import { type Harness, createObject, freshPid, httpRequest, rawExchange, startHarness } from './fedora3-harness.test.js';
+import {
+  type Harness,
+  createObject,
+  freshPid,
+  httpRequest,
+  rawExchange,
+  startHarness,
+} from './fedora3-harness.test.js';
 
 let h: Harness;
 before(async () => {
@@ -26,14 +33,23 @@ async function alive(x: Harness = h): Promise<void> {
 
 describe('malformed request-targets', () => {
   test('malformed percent-encoding in the path → 400', async () => {
-    for (const path of ['/fedora/objects/demo:%ZZ', '/fedora/objects/demo:1/datastreams/%G0', '/fedora/objects/demo:1/datastreams/a%']) {
+    for (const path of [
+      '/fedora/objects/demo:%ZZ',
+      '/fedora/objects/demo:1/datastreams/%G0',
+      '/fedora/objects/demo:1/datastreams/a%',
+    ]) {
       assert.equal((await httpRequest(h, 'GET', path)).status, 400, path);
     }
     await alive();
   });
 
   test('dot segments (plain or encoded) → 400, never a path escape', async () => {
-    for (const path of ['/fedora/objects/../x', '/fedora/objects/%2e%2e/describe', '/fedora/./describe', '/fedora/objects/demo:1/datastreams/..']) {
+    for (const path of [
+      '/fedora/objects/../x',
+      '/fedora/objects/%2e%2e/describe',
+      '/fedora/./describe',
+      '/fedora/objects/demo:1/datastreams/..',
+    ]) {
       assert.equal((await httpRequest(h, 'GET', path)).status, 400, path);
     }
   });
@@ -69,40 +85,71 @@ describe('malformed request-targets', () => {
   });
 
   test('oversized headers or a 70 KB request-target → 431, connection closed', async () => {
-    const reply = await rawExchange(h, `GET /fedora/describe HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`);
+    const reply = await rawExchange(
+      h,
+      `GET /fedora/describe HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+    );
     assert.match(reply, /^HTTP\/1\.1 431 /);
-    assert.match(await rawExchange(h, `GET /fedora/objects/${'a'.repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`), /^HTTP\/1\.1 431 /);
+    assert.match(
+      await rawExchange(h, `GET /fedora/objects/${'a'.repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
+      /^HTTP\/1\.1 431 /,
+    );
     await alive();
   });
 
   test('ambiguous framing (Content-Length with chunked, or a non-numeric Content-Length) → 400', async () => {
-    const both = 'POST /fedora/objects/demo:1 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n';
+    const both =
+      'POST /fedora/objects/demo:1 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n';
     assert.match(await rawExchange(h, both), /^HTTP\/1\.1 400 /);
-    assert.match(await rawExchange(h, 'POST /fedora/objects/demo:1 HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'), /^HTTP\/1\.1 400 /);
+    assert.match(
+      await rawExchange(h, 'POST /fedora/objects/demo:1 HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'),
+      /^HTTP\/1\.1 400 /,
+    );
     await alive();
   });
 
   test('a malformed multipart body → 400, nothing stored', async () => {
     const pid = freshPid('mp');
     await createObject(h, pid);
-    const body = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: text/plain\r\n\r\nhalf a part';
-    const res = await httpRequest(h, 'POST', `/fedora/objects/${pid}/datastreams/MP?controlGroup=M`, { 'Content-Type': 'multipart/form-data; boundary=XYZ', 'Content-Length': Buffer.byteLength(body) }, body);
+    const body =
+      '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: text/plain\r\n\r\nhalf a part';
+    const res = await httpRequest(
+      h,
+      'POST',
+      `/fedora/objects/${pid}/datastreams/MP?controlGroup=M`,
+      { 'Content-Type': 'multipart/form-data; boundary=XYZ', 'Content-Length': Buffer.byteLength(body) },
+      body,
+    );
     assert.equal(res.status, 400);
     assert.equal((await fetch(`${h.url}/objects/${pid}/datastreams/MP?format=xml`)).status, 404);
-    const noBoundary = await httpRequest(h, 'POST', `/fedora/objects/${pid}/datastreams/MP2?controlGroup=M`, { 'Content-Type': 'multipart/form-data', 'Content-Length': 3 }, 'abc');
+    const noBoundary = await httpRequest(
+      h,
+      'POST',
+      `/fedora/objects/${pid}/datastreams/MP2?controlGroup=M`,
+      { 'Content-Type': 'multipart/form-data', 'Content-Length': 3 },
+      'abc',
+    );
     assert.equal(noBoundary.status, 400);
   });
 
   test('concurrent creation of one PID: exactly one 201, the others 500', async () => {
     const pid = freshPid('race');
-    const statuses = await Promise.all(Array.from({ length: 8 }, () => fetch(`${h.url}/objects/${pid}`, { method: 'POST' }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, () => fetch(`${h.url}/objects/${pid}`, { method: 'POST' }).then((r) => r.status)),
+    );
     assert.deepEqual(statuses.filter((s) => s === 201).length, 1);
     assert.deepEqual(statuses.filter((s) => s === 500).length, 7);
   });
 });
 
 /** Sends headers announcing `declared` bytes, then `sent` bytes, then ends (half-close) or destroys the socket. */
-function truncatedUpload(x: Harness, path: string, headers: string, sent: Buffer, how: 'end' | 'destroy'): Promise<void> {
+function truncatedUpload(
+  x: Harness,
+  path: string,
+  headers: string,
+  sent: Buffer,
+  how: 'end' | 'destroy',
+): Promise<void> {
   return new Promise((resolve) => {
     const socket = connect(x.port, '127.0.0.1');
     socket.resume(); // read (and drop) whatever the server answers, so 'close' can come
@@ -120,17 +167,51 @@ describe('cut-off uploads store nothing', () => {
     await createObject(x, pid);
     const base = `/fedora/objects/${pid}/datastreams`;
     const twoMiB = Buffer.alloc(2 * 1024 * 1024, 7);
-    await truncatedUpload(x, `${base}/CL?controlGroup=M`, 'Content-Type: application/octet-stream\r\nContent-Length: 10485760\r\n', twoMiB, 'end');
-    await truncatedUpload(x, `${base}/CL2?controlGroup=M`, 'Content-Type: application/octet-stream\r\nContent-Length: 10485760\r\n', twoMiB, 'destroy');
-    const chunk = Buffer.concat([Buffer.from(`${(1024 * 1024).toString(16)}\r\n`), Buffer.alloc(1024 * 1024, 3), Buffer.from('\r\n')]);
-    await truncatedUpload(x, `${base}/CHUNKED?controlGroup=M`, 'Content-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n', Buffer.concat([chunk, chunk]), 'end');
-    const head = Buffer.from('--B\r\nContent-Disposition: form-data; name="f"; filename="f.bin"\r\nContent-Type: application/octet-stream\r\n\r\n');
-    await truncatedUpload(x, `${base}/MULTI?controlGroup=M`, 'Content-Type: multipart/form-data; boundary=B\r\nContent-Length: 10485760\r\n', Buffer.concat([head, twoMiB]), 'destroy');
+    await truncatedUpload(
+      x,
+      `${base}/CL?controlGroup=M`,
+      'Content-Type: application/octet-stream\r\nContent-Length: 10485760\r\n',
+      twoMiB,
+      'end',
+    );
+    await truncatedUpload(
+      x,
+      `${base}/CL2?controlGroup=M`,
+      'Content-Type: application/octet-stream\r\nContent-Length: 10485760\r\n',
+      twoMiB,
+      'destroy',
+    );
+    const chunk = Buffer.concat([
+      Buffer.from(`${(1024 * 1024).toString(16)}\r\n`),
+      Buffer.alloc(1024 * 1024, 3),
+      Buffer.from('\r\n'),
+    ]);
+    await truncatedUpload(
+      x,
+      `${base}/CHUNKED?controlGroup=M`,
+      'Content-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n',
+      Buffer.concat([chunk, chunk]),
+      'end',
+    );
+    const head = Buffer.from(
+      '--B\r\nContent-Disposition: form-data; name="f"; filename="f.bin"\r\nContent-Type: application/octet-stream\r\n\r\n',
+    );
+    await truncatedUpload(
+      x,
+      `${base}/MULTI?controlGroup=M`,
+      'Content-Type: multipart/form-data; boundary=B\r\nContent-Length: 10485760\r\n',
+      Buffer.concat([head, twoMiB]),
+      'destroy',
+    );
 
     for (const ds of ['CL', 'CL2', 'CHUNKED', 'MULTI']) {
       assert.equal((await fetch(`${x.url}/objects/${pid}/datastreams/${ds}?format=xml`)).status, 404, ds);
     }
-    const ok = await fetch(`${x.url}/objects/${pid}/datastreams/AFTER?controlGroup=M`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'fine' });
+    const ok = await fetch(`${x.url}/objects/${pid}/datastreams/AFTER?controlGroup=M`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'fine',
+    });
     assert.equal(ok.status, 201, 'the server keeps working');
 
     await assert.doesNotReject(x.server.close()); // waits for in-flight clean-ups
@@ -141,12 +222,18 @@ describe('cut-off uploads store nothing', () => {
       let pending = 0;
       for await (const [key, value] of db.iterator()) {
         const [kind, a] = key.split('\u0000');
-        if (kind === 'ds') for (const v of JSON.parse(value.toString()).versions as Array<{ blobId: string | null }>) if (v.blobId) owned.add(v.blobId);
+        if (kind === 'ds')
+          for (const v of JSON.parse(value.toString()).versions as Array<{ blobId: string | null }>)
+            if (v.blobId) owned.add(v.blobId);
         if (kind === 'blob' && a !== undefined) chunkOwners.add(a);
         if (kind === 'pend') pending++;
       }
       assert.equal(pending, 0, 'no blob left marked pending');
-      assert.deepEqual([...chunkOwners].filter((id) => !owned.has(id)), [], 'no chunks without a datastream');
+      assert.deepEqual(
+        [...chunkOwners].filter((id) => !owned.has(id)),
+        [],
+        'no chunks without a datastream',
+      );
       assert.equal(owned.size, 2, 'DC and AFTER');
     } finally {
       await db.close();
@@ -178,7 +265,10 @@ describe('cut-off uploads store nothing', () => {
   });
 
   test('a second server on a data directory in use fails to start with E_DB, and the first keeps working', async () => {
-    await assert.rejects(startFedora3Server({ dataDir: h.dataDir }), (e: Error & { code?: string }) => e.code === 'E_DB');
+    await assert.rejects(
+      startFedora3Server({ dataDir: h.dataDir }),
+      (e: Error & { code?: string }) => e.code === 'E_DB',
+    );
     await alive();
   });
 
@@ -195,7 +285,12 @@ describe('cut-off uploads store nothing', () => {
       },
     });
     await assert.rejects(
-      fetch(`${h.url}/objects/${pid}/datastreams/ABORT?controlGroup=M&mimeType=application/octet-stream`, { method: 'POST', body: stream, duplex: 'half', signal: controller.signal } as RequestInit),
+      fetch(`${h.url}/objects/${pid}/datastreams/ABORT?controlGroup=M&mimeType=application/octet-stream`, {
+        method: 'POST',
+        body: stream,
+        duplex: 'half',
+        signal: controller.signal,
+      } as RequestInit),
     );
     assert.equal((await fetch(`${h.url}/objects/${pid}/datastreams/ABORT?format=xml`)).status, 404);
     await alive();

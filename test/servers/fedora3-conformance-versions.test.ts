@@ -37,11 +37,14 @@ describe('versions', () => {
 
   test('asOfDateTime reads the version current at that time; before the first → 404', async () => {
     const { pid, dates } = await threeVersions('AS');
-    const at = async (d: string): Promise<Response> => fetch(`${h.url}/objects/${pid}/datastreams/AS/content?asOfDateTime=${d}`);
+    const at = async (d: string): Promise<Response> =>
+      fetch(`${h.url}/objects/${pid}/datastreams/AS/content?asOfDateTime=${d}`);
     assert.equal(await (await at(dates[0]!)).text(), 'v0');
     assert.equal(await (await at(dates[1]!)).text(), 'v1');
     assert.equal((await at('2000-01-01T00:00:00Z')).status, 404);
-    const profile = await (await fetch(`${h.url}/objects/${pid}/datastreams/AS?format=xml&asOfDateTime=${dates[1]!}`)).text();
+    const profile = await (
+      await fetch(`${h.url}/objects/${pid}/datastreams/AS?format=xml&asOfDateTime=${dates[1]!}`)
+    ).text();
     assert.equal(tag(profile, 'dsVersionID'), 'AS.1');
     assert.equal((await at('not-a-date')).status, 400);
   });
@@ -51,19 +54,29 @@ describe('versions', () => {
     const xml = await (await fetch(`${h.url}/objects/${pid}/datastreams/NV?format=xml`)).text();
     assert.equal(tag(xml, 'dsVersionable'), 'false');
     assert.equal(tag(xml, 'dsVersionID'), 'NV.2');
-    const purged = (await (await fetch(`${h.url}/objects/${pid}/datastreams/NV`, { method: 'DELETE' })).json()) as string[];
+    const purged = (await (
+      await fetch(`${h.url}/objects/${pid}/datastreams/NV`, { method: 'DELETE' })
+    ).json()) as string[];
     assert.equal(purged.length, 1, 'only one version was kept');
   });
 
   test('DELETE with startDT/endDT purges only the versions in that window (§1.3)', async () => {
     const { pid, dates } = await threeVersions('WIN');
-    const res = await fetch(`${h.url}/objects/${pid}/datastreams/WIN?startDT=${dates[1]!}&endDT=${dates[1]!}`, { method: 'DELETE' });
+    const res = await fetch(`${h.url}/objects/${pid}/datastreams/WIN?startDT=${dates[1]!}&endDT=${dates[1]!}`, {
+      method: 'DELETE',
+    });
     assert.equal(res.status, 200);
     const purged = (await res.json()) as string[];
     assert.equal(purged.length, 1);
     assert.equal(Date.parse(purged[0]!), Date.parse(dates[1]!));
-    assert.equal(await (await fetch(`${h.url}/objects/${pid}/datastreams/WIN/content`)).text(), 'v2', 'the current version stays');
-    const none = await fetch(`${h.url}/objects/${pid}/datastreams/WIN?endDT=2000-01-01T00:00:00Z`, { method: 'DELETE' });
+    assert.equal(
+      await (await fetch(`${h.url}/objects/${pid}/datastreams/WIN/content`)).text(),
+      'v2',
+      'the current version stays',
+    );
+    const none = await fetch(`${h.url}/objects/${pid}/datastreams/WIN?endDT=2000-01-01T00:00:00Z`, {
+      method: 'DELETE',
+    });
     assert.deepEqual(await none.json(), [], 'an empty window purges nothing');
   });
 });

@@ -11,7 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { startFedora3Server, type Fedora3ServerOptions, type RunningServer } from '../../src/servers/fedora3/fedora3-server.js';
+import {
+  startFedora3Server,
+  type Fedora3ServerOptions,
+  type RunningServer,
+} from '../../src/servers/fedora3/fedora3-server.js';
 
 export interface Harness {
   /** http://127.0.0.1:PORT/fedora */
@@ -46,8 +50,20 @@ let counter = 0;
 /** A fresh PID in the `test` namespace. */
 /** The datastreamProfile's child elements in the order Fedora 3 writes them (§1.3). */
 export const PROFILE_ORDER = [
-  'dsLabel', 'dsVersionID', 'dsCreateDate', 'dsState', 'dsMIME', 'dsFormatURI', 'dsControlGroup', 'dsSize',
-  'dsVersionable', 'dsInfoType', 'dsLocation', 'dsLocationType', 'dsChecksumType', 'dsChecksum',
+  'dsLabel',
+  'dsVersionID',
+  'dsCreateDate',
+  'dsState',
+  'dsMIME',
+  'dsFormatURI',
+  'dsControlGroup',
+  'dsSize',
+  'dsVersionable',
+  'dsInfoType',
+  'dsLocation',
+  'dsLocationType',
+  'dsChecksumType',
+  'dsChecksum',
 ];
 
 /** A fresh object with a pid of the given prefix, created on the harness's server. */
@@ -69,7 +85,14 @@ export async function createObject(h: Harness, pid: string, query = ''): Promise
 }
 
 /** POST a managed datastream with a raw body (Content-Length). */
-export async function addManaged(h: Harness, pid: string, dsID: string, body: string | Uint8Array, query = '', mime = 'application/octet-stream'): Promise<Response> {
+export async function addManaged(
+  h: Harness,
+  pid: string,
+  dsID: string,
+  body: string | Uint8Array,
+  query = '',
+  mime = 'application/octet-stream',
+): Promise<Response> {
   return fetch(`${h.url}/objects/${pid}/datastreams/${dsID}?controlGroup=M${query}`, {
     method: 'POST',
     headers: { 'Content-Type': mime },
@@ -84,7 +107,13 @@ export interface RawResponse {
 }
 
 /** A request through node:http (no fetch restrictions on headers or methods). */
-export function httpRequest(h: Harness, method: string, path: string, headers: Record<string, string | number> = {}, body?: Buffer | string): Promise<RawResponse> {
+export function httpRequest(
+  h: Harness,
+  method: string,
+  path: string,
+  headers: Record<string, string | number> = {},
+  body?: Buffer | string,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: h.port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -98,12 +127,18 @@ export function httpRequest(h: Harness, method: string, path: string, headers: R
 }
 
 /** Writes raw bytes on a fresh TCP connection and returns everything the server sends before closing. */
-export function rawExchange(h: Harness, payload: string | Buffer, opts: { endAfterWrite?: boolean } = {}): Promise<string> {
+export function rawExchange(
+  h: Harness,
+  payload: string | Buffer,
+  opts: { endAfterWrite?: boolean } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(h.port, '127.0.0.1');
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(Buffer.concat(chunks).toString('latin1')) : reject(e)));
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(Buffer.concat(chunks).toString('latin1')) : reject(e),
+    );
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
     socket.write(payload, () => {
       if (opts.endAfterWrite) socket.end();
@@ -113,7 +148,9 @@ export function rawExchange(h: Harness, payload: string | Buffer, opts: { endAft
 
 /** Text content of the first <name> element (namespace prefixes ignored). */
 export function tag(xml: string, name: string): string | undefined {
-  const m = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${name}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:[A-Za-z_][\\w.-]*:)?${name}>`).exec(xml);
+  const m = new RegExp(
+    `<(?:[A-Za-z_][\\w.-]*:)?${name}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:[A-Za-z_][\\w.-]*:)?${name}>`,
+  ).exec(xml);
   return m?.[1];
 }
 

@@ -28,21 +28,24 @@ test('§1.1: every PID built from the grammar matches the route regex, with ":" 
 
 test('§1.1: normalisation is idempotent, upper-cases escapes, and never yields more than 64 characters', () => {
   fc.assert(
-    fc.property(pidArb.map((p) => p.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())), (pid) => {
-      const once = normalizePid(pid);
-      if (!once.ok) {
-        assert.ok(pid.length > 64, `only length may fail for grammar-built PIDs: ${pid}`);
-        return;
-      }
-      assert.ok(once.value.length <= 64);
-      assert.doesNotMatch(once.value, /%[0-9a-f]?[a-f]/, 'hex digits are upper case');
-      const twice = normalizePid(once.value);
-      assert.deepEqual(twice, once);
-    }),
+    fc.property(
+      pidArb.map((p) => p.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())),
+      (pid) => {
+        const once = normalizePid(pid);
+        if (!once.ok) {
+          assert.ok(pid.length > 64, `only length may fail for grammar-built PIDs: ${pid}`);
+          return;
+        }
+        assert.ok(once.value.length <= 64);
+        assert.doesNotMatch(once.value, /%[0-9a-f]?[a-f]/, 'hex digits are upper case');
+        const twice = normalizePid(once.value);
+        assert.deepEqual(twice, once);
+      },
+    ),
   );
 });
 
-test('§1.2: javaUrlEncode emits only URLEncoder\'s safe set and %XX, and decodes back', () => {
+test("§1.2: javaUrlEncode emits only URLEncoder's safe set and %XX, and decodes back", () => {
   fc.assert(
     fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (s) => {
       const enc = javaUrlEncode(s);
@@ -92,7 +95,10 @@ test('§1.3/§1.4: any content round-trips through the chunk store, and any rang
         const body = Buffer.alloc(size);
         for (let i = 0; i < size; i++) body[i] = (i * 31 + seed) & 0xff;
         const ds = `P${n++}`;
-        const put = await fetch(`${h.url}/objects/prop:1/datastreams/${ds}?controlGroup=M&mimeType=application/octet-stream`, { method: 'POST', body });
+        const put = await fetch(
+          `${h.url}/objects/prop:1/datastreams/${ds}?controlGroup=M&mimeType=application/octet-stream`,
+          { method: 'POST', body },
+        );
         assert.equal(put.status, 201);
         const path = `/fedora/objects/prop:1/datastreams/${ds}/content`;
         const whole = await httpRequest(h, 'GET', path);

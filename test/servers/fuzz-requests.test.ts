@@ -47,26 +47,84 @@ function raw(url: URL, bytes: Buffer): Promise<string> {
 }
 
 // mostly methods HTTP parsers know (an unknown one is refused with 400 before any server code runs)
-const method = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'MKCOL', 'PROPFIND', 'PATCH', 'MOVE') }, { weight: 1, arbitrary: fc.oneof(fc.constantFrom('get', 'BREW'), fc.stringMatching(/^[A-Z]{1,10}$/)) });
+const method = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom('GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'MKCOL', 'PROPFIND', 'PATCH', 'MOVE'),
+  },
+  { weight: 1, arbitrary: fc.oneof(fc.constantFrom('get', 'BREW'), fc.stringMatching(/^[A-Z]{1,10}$/)) },
+);
 const header = fc.oneof(
-  fc.constantFrom('Content-Length: 5', 'Content-Length: -1', 'Content-Length: 99999999999', 'Transfer-Encoding: chunked', 'Content-Type: text/turtle', 'Link: <http://www.w3.org/ns/ldp#NonRDFSource>; rel="type"', 'Digest: sha-256=zz', 'Range: bytes=5-1', 'Atomic-ID: nope', 'Slug: ../../x', 'Authorization: Basic !!!', 'If-None-Match: *', 'Depth: infinity'),
-  fc.tuple(fc.stringMatching(/^[A-Za-z-]{1,12}$/), fc.string({ maxLength: 20 })).map(([k, v]) => `${k}: ${v.replace(/[\r\n]/g, '')}`),
+  fc.constantFrom(
+    'Content-Length: 5',
+    'Content-Length: -1',
+    'Content-Length: 99999999999',
+    'Transfer-Encoding: chunked',
+    'Content-Type: text/turtle',
+    'Link: <http://www.w3.org/ns/ldp#NonRDFSource>; rel="type"',
+    'Digest: sha-256=zz',
+    'Range: bytes=5-1',
+    'Atomic-ID: nope',
+    'Slug: ../../x',
+    'Authorization: Basic !!!',
+    'If-None-Match: *',
+    'Depth: infinity',
+  ),
+  fc
+    .tuple(fc.stringMatching(/^[A-Za-z-]{1,12}$/), fc.string({ maxLength: 20 }))
+    .map(([k, v]) => `${k}: ${v.replace(/[\r\n]/g, '')}`),
 );
 
-const validHeader = fc.constantFrom('Content-Type: text/turtle', 'Content-Type: application/octet-stream', 'Link: <http://www.w3.org/ns/ldp#NonRDFSource>; rel="type"', 'Link: <http://www.w3.org/ns/ldp#BasicContainer>; rel="type"', 'Digest: sha-256=zz', 'Range: bytes=0-3', 'Range: bytes=5-1', 'Atomic-ID: nope', 'Slug: x', 'Slug: ../../x', 'If-None-Match: *', 'If-Match: "x"', 'Depth: 1', 'Accept: text/plain', 'Prefer: return=minimal');
+const validHeader = fc.constantFrom(
+  'Content-Type: text/turtle',
+  'Content-Type: application/octet-stream',
+  'Link: <http://www.w3.org/ns/ldp#NonRDFSource>; rel="type"',
+  'Link: <http://www.w3.org/ns/ldp#BasicContainer>; rel="type"',
+  'Digest: sha-256=zz',
+  'Range: bytes=0-3',
+  'Range: bytes=5-1',
+  'Atomic-ID: nope',
+  'Slug: x',
+  'Slug: ../../x',
+  'If-None-Match: *',
+  'If-Match: "x"',
+  'Depth: 1',
+  'Accept: text/plain',
+  'Prefer: return=minimal',
+);
 
 function request(base: string): fc.Arbitrary<Buffer> {
-  const path = fc.oneof(fc.constantFrom(`${base}/`, `${base}/a/b`, `${base}/objects/x:1/datastreams/D/content`, `${base}/objects/x:1`, `${base}/fcr:tx`, `${base}/objects?terms=*&pid=true`, '/', `${base}/%zz`), fc.webPath().map((p) => `${base}${p}`));
+  const path = fc.oneof(
+    fc.constantFrom(
+      `${base}/`,
+      `${base}/a/b`,
+      `${base}/objects/x:1/datastreams/D/content`,
+      `${base}/objects/x:1`,
+      `${base}/fcr:tx`,
+      `${base}/objects?terms=*&pid=true`,
+      '/',
+      `${base}/%zz`,
+    ),
+    fc.webPath().map((p) => `${base}${p}`),
+  );
   const body = fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b));
-  const head = (m: string, p: string, h: string[]): string => `${m} ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\n${h.map((x) => `${x}\r\n`).join('')}`;
+  const head = (m: string, p: string, h: string[]): string =>
+    `${m} ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\n${h.map((x) => `${x}\r\n`).join('')}`;
   return fc.oneof(
     // well-framed requests the servers must judge on their merits (most of the runs)
     {
       weight: 4,
-      arbitrary: fc.tuple(method, path, fc.array(validHeader, { maxLength: 3 }), body).map(([m, p, h, b]) => Buffer.concat([Buffer.from(`${head(m, p, h)}Content-Length: ${b.length}\r\n\r\n`), b])),
+      arbitrary: fc
+        .tuple(method, path, fc.array(validHeader, { maxLength: 3 }), body)
+        .map(([m, p, h, b]) => Buffer.concat([Buffer.from(`${head(m, p, h)}Content-Length: ${b.length}\r\n\r\n`), b])),
     },
     // badly framed ones: lengths that lie, odd headers, truncated bodies
-    { weight: 1, arbitrary: fc.tuple(method, path, fc.array(header, { maxLength: 5 }), body).map(([m, p, h, b]) => Buffer.concat([Buffer.from(`${head(m, p, h)}\r\n`), b])) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(method, path, fc.array(header, { maxLength: 5 }), body)
+        .map(([m, p, h, b]) => Buffer.concat([Buffer.from(`${head(m, p, h)}\r\n`), b])),
+    },
     // not HTTP at all
     { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 200 }).map((b) => Buffer.from(b)) },
   );
@@ -82,37 +140,58 @@ const PROTOCOLS: { protocol: string; serverErrors: boolean; probe: (url: string)
       return r.status === 200 && (await r.text()) === 'abc' ? 200 : r.status;
     },
   },
-  { protocol: 'ldp', serverErrors: false, probe: async (url) => (await fetch(`${url}/`, { headers: { accept: 'text/turtle' } })).status },
+  {
+    protocol: 'ldp',
+    serverErrors: false,
+    probe: async (url) => (await fetch(`${url}/`, { headers: { accept: 'text/turtle' } })).status,
+  },
   { protocol: 'fedora3', serverErrors: true, probe: async (url) => (await fetch(`${url}/describe?xml=true`)).status },
 ];
 
 for (const p of PROTOCOLS) {
-  test(`serve --protocol ${p.protocol}: random raw requests get well-formed answers and the server lives on`, { timeout: 300_000 }, async (t) => {
-    const server: ServedProcess = await serve(['--protocol', p.protocol, ...(p.protocol === 'http-put' ? [] : ['--data', join(tmp.dir, p.protocol)])]);
-    try {
-      const url = new URL(server.url);
-      const base = url.pathname.replace(/\/+$/, '');
-      const before = await p.probe(server.url);
-      const statuses = new Map<string, number>();
-      await fc.assert(
-        fc.asyncProperty(request(base), async (bytes) => {
-          const line = await raw(url, bytes);
-          if (line === '') return; // closed or never answered (a truncated body the server still waits for)
-          const m = /^HTTP\/1\.[01] (\d{3})/.exec(line);
-          assert.ok(m, `not a status line: ${JSON.stringify(line)}`);
-          const status = Number(m[1]);
-          statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
-          if (!p.serverErrors) assert.ok(status < 500, `${p.protocol} answered ${line} to ${JSON.stringify(bytes.toString('latin1').slice(0, 200))}`);
-        }),
-        { numRuns: 150, seed: 20261203 },
-      );
-      assert.equal(await p.probe(server.url), before, 'a correct request is answered as before');
-      t.diagnostic(`answers: ${[...statuses].sort().map(([k, v]) => `${k} x${v}`).join(', ')}`);
-      assert.ok(statuses.size > 1, `only ${[...statuses.keys()].join(', ')}`);
-    } finally {
-      assert.equal(await server.stop(), 0, 'the server exits cleanly when stopped, having never crashed');
-    }
-  });
+  test(
+    `serve --protocol ${p.protocol}: random raw requests get well-formed answers and the server lives on`,
+    { timeout: 300_000 },
+    async (t) => {
+      const server: ServedProcess = await serve([
+        '--protocol',
+        p.protocol,
+        ...(p.protocol === 'http-put' ? [] : ['--data', join(tmp.dir, p.protocol)]),
+      ]);
+      try {
+        const url = new URL(server.url);
+        const base = url.pathname.replace(/\/+$/, '');
+        const before = await p.probe(server.url);
+        const statuses = new Map<string, number>();
+        await fc.assert(
+          fc.asyncProperty(request(base), async (bytes) => {
+            const line = await raw(url, bytes);
+            if (line === '') return; // closed or never answered (a truncated body the server still waits for)
+            const m = /^HTTP\/1\.[01] (\d{3})/.exec(line);
+            assert.ok(m, `not a status line: ${JSON.stringify(line)}`);
+            const status = Number(m[1]);
+            statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
+            if (!p.serverErrors)
+              assert.ok(
+                status < 500,
+                `${p.protocol} answered ${line} to ${JSON.stringify(bytes.toString('latin1').slice(0, 200))}`,
+              );
+          }),
+          { numRuns: 150, seed: 20261203 },
+        );
+        assert.equal(await p.probe(server.url), before, 'a correct request is answered as before');
+        t.diagnostic(
+          `answers: ${[...statuses]
+            .sort()
+            .map(([k, v]) => `${k} x${v}`)
+            .join(', ')}`,
+        );
+        assert.ok(statuses.size > 1, `only ${[...statuses.keys()].join(', ')}`);
+      } finally {
+        assert.equal(await server.stop(), 0, 'the server exits cleanly when stopped, having never crashed');
+      }
+    },
+  );
 }
 
 /**
@@ -121,11 +200,17 @@ for (const p of PROTOCOLS) {
  * whenever one is refused with a 4xx, what the store holds — walked through its own protocol, bytes
  * and metadata (store-snapshot.ts) — is what it held before.
  */
-const STORES: { protocol: string; seed: (url: string) => Promise<void>; change: (url: string) => Promise<unknown>; snapshot: (url: string) => Promise<string[]> }[] = [
+const STORES: {
+  protocol: string;
+  seed: (url: string) => Promise<void>;
+  change: (url: string) => Promise<unknown>;
+  snapshot: (url: string) => Promise<string[]>;
+}[] = [
   {
     protocol: 'http-put',
     seed: async (url) => {
-      for (const p of ['/a/b', '/probe/x', '/objects/x:1/datastreams/D/content']) assert.ok((await fetch(`${url}${p}`, { method: 'PUT', body: `seed ${p}` })).ok);
+      for (const p of ['/a/b', '/probe/x', '/objects/x:1/datastreams/D/content'])
+        assert.ok((await fetch(`${url}${p}`, { method: 'PUT', body: `seed ${p}` })).ok);
     },
     change: (url) => fetch(`${url}/a/b`, { method: 'PUT', body: 'seed /a/B' }),
     snapshot: httpPutSnapshot,
@@ -133,56 +218,125 @@ const STORES: { protocol: string; seed: (url: string) => Promise<void>; change: 
   {
     protocol: 'ldp',
     seed: async (url) => {
-      const container = { 'content-type': 'text/turtle', link: '<http://www.w3.org/ns/ldp#BasicContainer>; rel="type"' };
+      const container = {
+        'content-type': 'text/turtle',
+        link: '<http://www.w3.org/ns/ldp#BasicContainer>; rel="type"',
+      };
       assert.equal((await fetch(`${url}/a`, { method: 'PUT', headers: container, body: '' })).status, 201);
-      assert.equal((await fetch(`${url}/a/b`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream', link: '<http://www.w3.org/ns/ldp#NonRDFSource>; rel="type"' }, body: 'seed bytes' })).status, 201);
+      assert.equal(
+        (
+          await fetch(`${url}/a/b`, {
+            method: 'PUT',
+            headers: {
+              'content-type': 'application/octet-stream',
+              link: '<http://www.w3.org/ns/ldp#NonRDFSource>; rel="type"',
+            },
+            body: 'seed bytes',
+          })
+        ).status,
+        201,
+      );
     },
-    change: (url) => fetch(`${url}/a/b`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: 'seed byteS' }),
+    change: (url) =>
+      fetch(`${url}/a/b`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: 'seed byteS',
+      }),
     snapshot: ldpSnapshot,
   },
   {
     protocol: 'fedora3',
     seed: async (url) => {
       assert.equal((await fetch(`${url}/objects/x:1`, { method: 'POST' })).status, 201);
-      assert.equal((await fetch(`${url}/objects/x:1/datastreams/D?controlGroup=M&mimeType=text/plain`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'seed bytes' })).status, 201);
+      assert.equal(
+        (
+          await fetch(`${url}/objects/x:1/datastreams/D?controlGroup=M&mimeType=text/plain`, {
+            method: 'POST',
+            headers: { 'content-type': 'text/plain' },
+            body: 'seed bytes',
+          })
+        ).status,
+        201,
+      );
     },
-    change: (url) => fetch(`${url}/objects/x:1/datastreams/D?mimeType=text/plain`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'seed byteS' }),
+    change: (url) =>
+      fetch(`${url}/objects/x:1/datastreams/D?mimeType=text/plain`, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/plain' },
+        body: 'seed byteS',
+      }),
     snapshot: fedora3Snapshot,
   },
 ];
 
 function framedRequest(base: string): fc.Arbitrary<Buffer> {
-  const path = fc.oneof(fc.constantFrom(`${base}/`, `${base}/a`, `${base}/a/b`, `${base}/probe/x`, `${base}/objects/x:1/datastreams/D/content`, `${base}/objects/x:1/datastreams/D`, `${base}/objects/x:1`, `${base}/fcr:tx`, `${base}/a/b/fcr:metadata`, `${base}/%zz`), fc.webPath().map((p) => `${base}${p}`));
+  const path = fc.oneof(
+    fc.constantFrom(
+      `${base}/`,
+      `${base}/a`,
+      `${base}/a/b`,
+      `${base}/probe/x`,
+      `${base}/objects/x:1/datastreams/D/content`,
+      `${base}/objects/x:1/datastreams/D`,
+      `${base}/objects/x:1`,
+      `${base}/fcr:tx`,
+      `${base}/a/b/fcr:metadata`,
+      `${base}/%zz`,
+    ),
+    fc.webPath().map((p) => `${base}${p}`),
+  );
   const body = fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b));
-  return fc.tuple(method, path, fc.array(validHeader, { maxLength: 3 }), body).map(([m, p, h, b]) => Buffer.concat([Buffer.from(`${m} ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\n${h.map((x) => `${x}\r\n`).join('')}Content-Length: ${b.length}\r\n\r\n`), b]));
+  return fc
+    .tuple(method, path, fc.array(validHeader, { maxLength: 3 }), body)
+    .map(([m, p, h, b]) =>
+      Buffer.concat([
+        Buffer.from(
+          `${m} ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\n${h.map((x) => `${x}\r\n`).join('')}Content-Length: ${b.length}\r\n\r\n`,
+        ),
+        b,
+      ]),
+    );
 }
 
 for (const s of STORES) {
-  test(`serve --protocol ${s.protocol}: a request refused with a 4xx leaves the store as it was`, { timeout: 300_000 }, async (t) => {
-    const server: ServedProcess = await serve(['--protocol', s.protocol, ...(s.protocol === 'http-put' ? [] : ['--data', join(tmp.dir, `${s.protocol}-unchanged`)])]);
-    try {
-      const url = new URL(server.url);
-      await s.seed(server.url);
-      const seeded = await s.snapshot(server.url);
-      assert.ok(seeded.length >= 3, 'the seeded resources are seen');
-      // the snapshot sees a change of one byte of a stored body
-      assert.ok((await s.change(server.url) as Response).ok);
-      assert.notDeepEqual(await s.snapshot(server.url), seeded, 'a changed byte shows in the snapshot');
-      let refused = 0;
-      await fc.assert(
-        fc.asyncProperty(framedRequest(url.pathname.replace(/\/+$/, '')), async (bytes) => {
-          const before = await s.snapshot(server.url);
-          const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(await raw(url, bytes))?.[1] ?? 0);
-          if (status < 400 || status >= 500) return;
-          refused++;
-          assert.deepEqual(await s.snapshot(server.url), before, `${status} to ${JSON.stringify(bytes.toString('latin1').slice(0, 200))} changed the store`);
-        }),
-        { numRuns: 80, seed: 20261215 },
-      );
-      t.diagnostic(`${refused} of 80 requests refused with a 4xx, the store unchanged by each`);
-      assert.ok(refused >= 20, `only ${refused} requests were refused`);
-    } finally {
-      assert.equal(await server.stop(), 0);
-    }
-  });
+  test(
+    `serve --protocol ${s.protocol}: a request refused with a 4xx leaves the store as it was`,
+    { timeout: 300_000 },
+    async (t) => {
+      const server: ServedProcess = await serve([
+        '--protocol',
+        s.protocol,
+        ...(s.protocol === 'http-put' ? [] : ['--data', join(tmp.dir, `${s.protocol}-unchanged`)]),
+      ]);
+      try {
+        const url = new URL(server.url);
+        await s.seed(server.url);
+        const seeded = await s.snapshot(server.url);
+        assert.ok(seeded.length >= 3, 'the seeded resources are seen');
+        // the snapshot sees a change of one byte of a stored body
+        assert.ok(((await s.change(server.url)) as Response).ok);
+        assert.notDeepEqual(await s.snapshot(server.url), seeded, 'a changed byte shows in the snapshot');
+        let refused = 0;
+        await fc.assert(
+          fc.asyncProperty(framedRequest(url.pathname.replace(/\/+$/, '')), async (bytes) => {
+            const before = await s.snapshot(server.url);
+            const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(await raw(url, bytes))?.[1] ?? 0);
+            if (status < 400 || status >= 500) return;
+            refused++;
+            assert.deepEqual(
+              await s.snapshot(server.url),
+              before,
+              `${status} to ${JSON.stringify(bytes.toString('latin1').slice(0, 200))} changed the store`,
+            );
+          }),
+          { numRuns: 80, seed: 20261215 },
+        );
+        t.diagnostic(`${refused} of 80 requests refused with a 4xx, the store unchanged by each`);
+        assert.ok(refused >= 20, `only ${refused} requests were refused`);
+      } finally {
+        assert.equal(await server.stop(), 0);
+      }
+    },
+  );
 }

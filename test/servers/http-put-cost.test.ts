@@ -37,7 +37,8 @@ test('a 2.9 ms base is not truncated to the 2 ms of a Node timer: PUTs alternate
   const fast = await startHttpPutServer({ cost: { model: parseCostModel('constant'), baseMs: 2, fill: 1 } });
   try {
     const diffs: number[] = [];
-    for (let i = 0; i < 80; i++) diffs.push((await timedPut(`${slow.url}/f/${i}`)) - (await timedPut(`${fast.url}/f/${i}`)));
+    for (let i = 0; i < 80; i++)
+      diffs.push((await timedPut(`${slow.url}/f/${i}`)) - (await timedPut(`${fast.url}/f/${i}`)));
     diffs.sort((a, b) => a - b);
     const median = diffs[diffs.length / 2] as number;
     // carried fractions: 9 of 10 PUTs wait 3 ms against 2 ms (median difference about 1 ms); truncated, both wait 2 ms

@@ -6,7 +6,13 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { parseCostModel, parseDurationMs, putCostMs, stallAfterMs, type CostSettings } from '../../src/servers/http-put/cost-model.js';
+import {
+  parseCostModel,
+  parseDurationMs,
+  putCostMs,
+  stallAfterMs,
+  type CostSettings,
+} from '../../src/servers/http-put/cost-model.js';
 import { FaultDrawer, parseFaults } from '../../src/servers/http-put/faults.js';
 import { normalisePath, startHttpPutServer, type HttpPutServer } from '../../src/servers/http-put/http-put-server.js';
 import { UsageError } from '../../src/errors.js';
@@ -68,7 +74,10 @@ describe('http-put store: semantics', () => {
     // fetch() would resolve the dot segments itself: send the path as it is
     const status = await new Promise<number>((resolve, reject) => {
       const { hostname, port } = new URL(s.url);
-      const r = request({ hostname, port, path: '/x/%2e%2e/y', method: 'PUT' }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+      const r = request(
+        { hostname, port, path: '/x/%2e%2e/y', method: 'PUT' },
+        (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+      );
       r.on('error', reject);
       r.end('x');
     });
@@ -90,7 +99,10 @@ describe('http-put store: cost model and faults (parsers)', () => {
 
   test('stalls:1000:200ms pauses after every 1,000th resource only', () => {
     const s = settings('stalls:1000:200ms');
-    assert.deepEqual([999, 1000, 1001, 2000].map((n) => stallAfterMs(s, n)), [0, 200, 0, 200]);
+    assert.deepEqual(
+      [999, 1000, 1001, 2000].map((n) => stallAfterMs(s, n)),
+      [0, 200, 0, 200],
+    );
     assert.equal(stallAfterMs(settings('constant'), 1000), 0);
   });
 
@@ -124,6 +136,7 @@ describe('http-put store: cost model and faults (parsers)', () => {
     assert.ok(Math.abs((c['reset'] ?? 0) - 2000) < 150, `reset: ${c['reset']}`);
     assert.ok(Math.abs((c['hang'] ?? 0) - 100) < 35, `hang: ${c['hang']}`);
     assert.ok(Math.abs((c['slow'] ?? 0) - 9290) < 300, `slow: ${c['slow']}`);
-    for (const bad of ['503', '503:120%', 'reset:x', 'boom:1%', '503:60%,reset:60%']) assert.throws(() => parseFaults(bad), UsageError, bad);
+    for (const bad of ['503', '503:120%', 'reset:x', 'boom:1%', '503:60%,reset:60%'])
+      assert.throws(() => parseFaults(bad), UsageError, bad);
   });
 });

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTemp, type TestServer } from './ldp-harness.test.js';
 
-const basic = (user: string, password: string): string => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const basic = (user: string, password: string): string =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 describe('ldp server Basic auth', () => {
   let t: TestServer;
@@ -40,7 +41,12 @@ describe('ldp server Basic auth', () => {
   });
 
   test('wrong user, wrong password, or another scheme → 401', async () => {
-    for (const authorization of [basic('fedoraAdmin', 'nope'), basic('someone', 'fedoraAdmin'), 'Bearer fedoraAdmin', 'Basic !!!']) {
+    for (const authorization of [
+      basic('fedoraAdmin', 'nope'),
+      basic('someone', 'fedoraAdmin'),
+      'Bearer fedoraAdmin',
+      'Basic !!!',
+    ]) {
       const r = await t.fetch('', { headers: { Authorization: authorization } });
       assert.equal(r.status, 401, authorization);
       await r.text();

@@ -7,7 +7,18 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { LDP, MODES, NON_RDF, containedUris, links, putBinary, putContainer, startTemp, typeLinks, type TestServer } from './ldp-harness.test.js';
+import {
+  LDP,
+  MODES,
+  NON_RDF,
+  containedUris,
+  links,
+  putBinary,
+  putContainer,
+  startTemp,
+  typeLinks,
+  type TestServer,
+} from './ldp-harness.test.js';
 
 const hex = (alg: string, data: string | Buffer): string => createHash(alg).update(data).digest('hex');
 const BODY = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz'.repeat(30)); // 1080 bytes
@@ -37,7 +48,9 @@ for (const mode of MODES) {
       assert.ok(r.headers.get('last-modified'));
       assert.equal(r.headers.get('allow'), 'DELETE, HEAD, GET, PUT, OPTIONS');
       assert.deepEqual(
-        links(r).filter((l) => l.rel === 'describedby').map((l) => l.uri),
+        links(r)
+          .filter((l) => l.rel === 'describedby')
+          .map((l) => l.uri),
         [`${t.url}/b-headers/fcr:metadata`],
       );
       const types = typeLinks(r);
@@ -48,18 +61,32 @@ for (const mode of MODES) {
     });
 
     test('§2.2: Content-Disposition filename is stored and echoed with dates and size; default type octet-stream', async () => {
-      const r = await t.fetch('/b-disp', { method: 'PUT', headers: { Link: NON_RDF, 'Content-Disposition': 'attachment; filename="photo.png"' }, body: Buffer.from('12345') });
+      const r = await t.fetch('/b-disp', {
+        method: 'PUT',
+        headers: { Link: NON_RDF, 'Content-Disposition': 'attachment; filename="photo.png"' },
+        body: Buffer.from('12345'),
+      });
       assert.equal(r.status, 201);
       const g = await t.fetch('/b-disp');
       assert.equal(g.headers.get('content-type'), 'application/octet-stream');
-      assert.match(g.headers.get('content-disposition') ?? '', /^attachment; filename="photo\.png"; creation-date="[^"]+ GMT"; modification-date="[^"]+ GMT"; size=5$/);
+      assert.match(
+        g.headers.get('content-disposition') ?? '',
+        /^attachment; filename="photo\.png"; creation-date="[^"]+ GMT"; modification-date="[^"]+ GMT"; size=5$/,
+      );
     });
 
     test('§2.2: a non-ASCII file name is echoed as an ASCII filename plus filename* (RFC 6266)', async () => {
-      const r = await t.fetch('/b-euro', { method: 'PUT', headers: { Link: NON_RDF, 'Content-Disposition': "attachment; filename*=UTF-8''%E2%82%AC%20rates.txt" }, body: Buffer.from('1.08') });
+      const r = await t.fetch('/b-euro', {
+        method: 'PUT',
+        headers: { Link: NON_RDF, 'Content-Disposition': "attachment; filename*=UTF-8''%E2%82%AC%20rates.txt" },
+        body: Buffer.from('1.08'),
+      });
       assert.equal(r.status, 201);
       const cd = (await t.fetch('/b-euro', { method: 'HEAD' })).headers.get('content-disposition') ?? '';
-      assert.match(cd, /^attachment; filename="_ rates\.txt"; filename\*=UTF-8''%E2%82%AC%20rates\.txt; creation-date=/);
+      assert.match(
+        cd,
+        /^attachment; filename="_ rates\.txt"; filename\*=UTF-8''%E2%82%AC%20rates\.txt; creation-date=/,
+      );
       const meta = await (await t.fetch('/b-euro/fcr:metadata')).text();
       assert.match(meta, /ebucore:filename "€ rates\.txt"/);
     });
@@ -131,7 +158,11 @@ for (const mode of MODES) {
         assert.equal((await t.fetch('/b-mismatch')).status, 404);
       }
       await putContainer(t, '/b-mismatch-parent');
-      const post = await t.fetch('/b-mismatch-parent', { method: 'POST', headers: { Link: NON_RDF, Slug: 'x', Digest: 'sha-256=abc' }, body });
+      const post = await t.fetch('/b-mismatch-parent', {
+        method: 'POST',
+        headers: { Link: NON_RDF, Slug: 'x', Digest: 'sha-256=abc' },
+        body,
+      });
       assert.equal(post.status, 409);
       assert.deepEqual(containedUris(await (await t.fetch('/b-mismatch-parent')).text()), []);
     });
@@ -145,7 +176,13 @@ for (const mode of MODES) {
 
     test('§2.3/§5.14: unsupported algorithm → 400 (sha1= and sha-1= too, 6.x); malformed pair → 400', async () => {
       const body = Buffer.from('abc');
-      for (const digest of [`sha1=${hex('sha1', body)}`, `sha-1=${hex('sha1', body)}`, 'abc=abc', `md5=${hex('md5', body)},SHA:y`, 'md5']) {
+      for (const digest of [
+        `sha1=${hex('sha1', body)}`,
+        `sha-1=${hex('sha1', body)}`,
+        'abc=abc',
+        `md5=${hex('md5', body)},SHA:y`,
+        'md5',
+      ]) {
         const r = await putBinary(t, '/b-unsupported', body, { Digest: digest });
         assert.equal(r.status, 400, digest);
         await r.text();
@@ -187,7 +224,11 @@ for (const mode of MODES) {
     test('a multi-chunk body round-trips byte for byte, and POST creates binaries too', async () => {
       const big = randomBytes(64 * 1024 + 37);
       await putContainer(t, '/b-big');
-      const r = await t.fetch('/b-big', { method: 'POST', headers: { Slug: 'blob', 'Content-Type': 'application/x-test', Digest: `sha-256=${hex('sha256', big)}` }, body: big });
+      const r = await t.fetch('/b-big', {
+        method: 'POST',
+        headers: { Slug: 'blob', 'Content-Type': 'application/x-test', Digest: `sha-256=${hex('sha256', big)}` },
+        body: big,
+      });
       assert.equal(r.status, 201);
       const g = await t.fetch('/b-big/blob', { headers: { 'Want-Digest': 'sha-256' } });
       assert.equal(g.headers.get('digest'), `sha-256=${hex('sha256', big)}`);

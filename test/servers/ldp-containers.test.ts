@@ -6,7 +6,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { LDP, MODES, containedUris, links, putBinary, putContainer, startTemp, typeLinks, type TestServer } from './ldp-harness.test.js';
+import {
+  LDP,
+  MODES,
+  containedUris,
+  links,
+  putBinary,
+  putContainer,
+  startTemp,
+  typeLinks,
+  type TestServer,
+} from './ldp-harness.test.js';
 
 for (const mode of MODES) {
   describe(`ldp server containers and descriptions (${mode} containment)`, () => {
@@ -24,8 +34,13 @@ for (const mode of MODES) {
       assert.equal((await putBinary(t, '/list/z-bin', 'z')).status, 201);
       const full = await t.fetch('/list');
       assert.equal(full.status, 200);
-      assert.deepEqual(containedUris(await full.text()), ['a', 'b', 'c', 'z-bin'].map((n) => `${t.url}/list/${n}`));
-      const omit = await t.fetch('/list', { headers: { Prefer: `return=representation; omit="${LDP}PreferContainment"` } });
+      assert.deepEqual(
+        containedUris(await full.text()),
+        ['a', 'b', 'c', 'z-bin'].map((n) => `${t.url}/list/${n}`),
+      );
+      const omit = await t.fetch('/list', {
+        headers: { Prefer: `return=representation; omit="${LDP}PreferContainment"` },
+      });
       const body = await omit.text();
       assert.equal(omit.headers.get('preference-applied'), 'return=representation');
       assert.ok(!body.includes('ldp:contains'));
@@ -53,7 +68,11 @@ for (const mode of MODES) {
     test('§2.2: RDF a client PUTs on a container is stored and served back', async () => {
       const turtle = '<> <http://purl.org/dc/terms/title> "Stored title" .';
       await putContainer(t, '/rdf-echo', { 'Content-Type': 'text/turtle' });
-      assert.equal((await t.fetch('/rdf-echo', { method: 'PUT', headers: { 'Content-Type': 'text/turtle' }, body: turtle })).status, 204);
+      assert.equal(
+        (await t.fetch('/rdf-echo', { method: 'PUT', headers: { 'Content-Type': 'text/turtle' }, body: turtle }))
+          .status,
+        204,
+      );
       const body = await (await t.fetch('/rdf-echo')).text();
       assert.ok(body.includes(turtle));
       assert.ok(body.includes(`@base <${t.url}/rdf-echo>`));
@@ -69,7 +88,9 @@ for (const mode of MODES) {
       assert.equal(m.status, 200);
       assert.match(m.headers.get('content-type') ?? '', /^text\/turtle/);
       assert.deepEqual(
-        links(m).filter((l) => l.rel === 'describes').map((l) => l.uri),
+        links(m)
+          .filter((l) => l.rel === 'describes')
+          .map((l) => l.uri),
         [`${t.url}/described`],
       );
       const body = await m.text();
@@ -82,7 +103,16 @@ for (const mode of MODES) {
       await putContainer(t, '/not-binary');
       assert.equal((await t.fetch('/not-binary/fcr:metadata')).status, 404);
       const desc = '<> <http://purl.org/dc/terms/title> "A description" .';
-      assert.equal((await t.fetch('/described/fcr:metadata', { method: 'PUT', headers: { 'Content-Type': 'text/turtle' }, body: desc })).status, 204);
+      assert.equal(
+        (
+          await t.fetch('/described/fcr:metadata', {
+            method: 'PUT',
+            headers: { 'Content-Type': 'text/turtle' },
+            body: desc,
+          })
+        ).status,
+        204,
+      );
       assert.ok((await (await t.fetch('/described/fcr:metadata')).text()).includes(desc));
     });
 

@@ -17,7 +17,11 @@ async function addChildren(t: TestServer, from: number, to: number): Promise<voi
   for (let i = from; i < to; i += CONCURRENCY) {
     const batch = [];
     for (let j = i; j < Math.min(to, i + CONCURRENCY); j++) {
-      batch.push(t.fetch('/flat', { method: 'POST', headers: { Slug: name(j), Prefer: 'return=minimal' } }).then((r) => assert.equal(r.status, 201)));
+      batch.push(
+        t
+          .fetch('/flat', { method: 'POST', headers: { Slug: name(j), Prefer: 'return=minimal' } })
+          .then((r) => assert.equal(r.status, 201)),
+      );
     }
     await Promise.all(batch);
   }
@@ -35,11 +39,18 @@ async function costOfOneInsert(t: TestServer, slug: string): Promise<{ written: 
   const r = await t.fetch('/flat', { method: 'POST', headers: { Slug: slug, Prefer: 'return=minimal' } });
   assert.equal(r.status, 201);
   const after = stats(t);
-  return { written: after.bytesWritten - before.bytesWritten, read: after.bytesRead - before.bytesRead, puts: after.puts - before.puts };
+  return {
+    written: after.bytesWritten - before.bytesWritten,
+    read: after.bytesRead - before.bytesRead,
+    puts: after.puts - before.puts,
+  };
 }
 
 describe('containment cost: bytes per insert at 10 vs 2,000 children', () => {
-  const cost: Record<string, { small: { written: number; read: number; puts: number }; large: { written: number; read: number; puts: number } }> = {};
+  const cost: Record<
+    string,
+    { small: { written: number; read: number; puts: number }; large: { written: number; read: number; puts: number } }
+  > = {};
   const servers: TestServer[] = [];
   const listings: Record<string, number> = {};
 
@@ -64,7 +75,11 @@ describe('containment cost: bytes per insert at 10 vs 2,000 children', () => {
     const c = cost.keyed;
     assert.ok(c);
     assert.equal(c.large.puts, c.small.puts);
-    assert.equal(c.large.written, c.small.written, `keyed bytes per insert: ${c.small.written} at 10 children, ${c.large.written} at 2,000`);
+    assert.equal(
+      c.large.written,
+      c.small.written,
+      `keyed bytes per insert: ${c.small.written} at 10 children, ${c.large.written} at 2,000`,
+    );
     assert.ok(c.large.read <= c.small.read + 64, `keyed bytes read per insert: ${c.small.read} → ${c.large.read}`);
   });
 
@@ -73,8 +88,14 @@ describe('containment cost: bytes per insert at 10 vs 2,000 children', () => {
     assert.ok(c);
     assert.equal(c.large.puts, c.small.puts, 'the same number of writes — each just gets bigger');
     // Every extra child costs at least its name (6 chars) in the rewritten list, on write and on read.
-    assert.ok(c.large.written - c.small.written >= 1990 * 6, `document bytes per insert: ${c.small.written} at 10 children, ${c.large.written} at 2,000`);
-    assert.ok(c.large.read - c.small.read >= 1990 * 6, `document bytes read per insert: ${c.small.read} → ${c.large.read}`);
+    assert.ok(
+      c.large.written - c.small.written >= 1990 * 6,
+      `document bytes per insert: ${c.small.written} at 10 children, ${c.large.written} at 2,000`,
+    );
+    assert.ok(
+      c.large.read - c.small.read >= 1990 * 6,
+      `document bytes read per insert: ${c.small.read} → ${c.large.read}`,
+    );
     assert.ok(c.large.written > 10 * c.small.written);
   });
 

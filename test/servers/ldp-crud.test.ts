@@ -7,7 +7,18 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { BASIC, LDP, MODES, NON_RDF, containedUris, putBinary, putContainer, startTemp, typeLinks, type TestServer } from './ldp-harness.test.js';
+import {
+  BASIC,
+  LDP,
+  MODES,
+  NON_RDF,
+  containedUris,
+  putBinary,
+  putContainer,
+  startTemp,
+  typeLinks,
+  type TestServer,
+} from './ldp-harness.test.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -38,7 +49,11 @@ for (const mode of MODES) {
       assert.equal(r.headers.get('location'), `${t.url}/crud-put`);
       assert.match(r.headers.get('content-type') ?? '', /^text\/plain/);
       assert.equal(await r.text(), `${t.url}/crud-put`);
-      const again = await t.fetch('/crud-put', { method: 'PUT', headers: { 'Content-Type': 'text/turtle' }, body: '<> <http://purl.org/dc/terms/title> "x" .' });
+      const again = await t.fetch('/crud-put', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'text/turtle' },
+        body: '<> <http://purl.org/dc/terms/title> "x" .',
+      });
       assert.equal(again.status, 204);
       assert.equal(await again.text(), '');
     });
@@ -64,23 +79,47 @@ for (const mode of MODES) {
       const ok = await t.fetch('/crud-406', { method: 'PUT', headers: { Accept: 'text/*' } });
       assert.equal(ok.status, 201);
       await ok.text();
-      const withPrefer = await t.fetch('/crud-406c', { method: 'PUT', headers: { Accept: 'application/json', Prefer: 'return=minimal' } });
+      const withPrefer = await t.fetch('/crud-406c', {
+        method: 'PUT',
+        headers: { Accept: 'application/json', Prefer: 'return=minimal' },
+      });
       assert.equal(withPrefer.status, 201);
     });
 
     test('§2.2/§5.12: container or binary — the 6.x rule', async () => {
-      const cases: Array<{ path: string; headers: Record<string, string>; body?: string; binary: boolean; mime?: string }> = [
+      const cases: Array<{
+        path: string;
+        headers: Record<string, string>;
+        body?: string;
+        binary: boolean;
+        mime?: string;
+      }> = [
         { path: '/m-link', headers: { Link: NON_RDF }, body: 'abc', binary: true, mime: 'application/octet-stream' },
         { path: '/m-text', headers: { 'Content-Type': 'text/plain' }, body: 'abc', binary: true, mime: 'text/plain' },
         { path: '/m-csv', headers: { 'Content-Type': 'text/csv' }, body: 'a,b', binary: true, mime: 'text/csv' },
-        { path: '/m-turtle', headers: { 'Content-Type': 'text/turtle' }, body: '<> <http://purl.org/dc/terms/title> "t" .', binary: false },
+        {
+          path: '/m-turtle',
+          headers: { 'Content-Type': 'text/turtle' },
+          body: '<> <http://purl.org/dc/terms/title> "t" .',
+          binary: false,
+        },
         { path: '/m-none', headers: {}, body: '<> <http://purl.org/dc/terms/title> "t" .', binary: false },
         { path: '/m-empty-png', headers: { 'Content-Type': 'image/png' }, binary: false },
-        { path: '/m-linked-png', headers: { 'Content-Type': 'image/png', Link: NON_RDF }, body: 'PNG', binary: true, mime: 'image/png' },
+        {
+          path: '/m-linked-png',
+          headers: { 'Content-Type': 'image/png', Link: NON_RDF },
+          body: 'PNG',
+          binary: true,
+          mime: 'image/png',
+        },
       ];
       for (const c of cases) {
         // Bytes, not a string: fetch would add Content-Type: text/plain to a string body.
-        const r = await t.fetch(c.path, { method: 'PUT', headers: c.headers, ...(c.body === undefined ? {} : { body: Buffer.from(c.body) }) });
+        const r = await t.fetch(c.path, {
+          method: 'PUT',
+          headers: c.headers,
+          ...(c.body === undefined ? {} : { body: Buffer.from(c.body) }),
+        });
         assert.equal(r.status, 201, c.path);
         await r.text();
         const g = await t.fetch(c.path);
@@ -98,7 +137,10 @@ for (const mode of MODES) {
         assert.equal(r.status, 400, bad);
         assert.match(await r.text(), /Invalid interaction model/);
       }
-      const direct = await t.fetch('/direct', { method: 'PUT', headers: { Link: `<${LDP}DirectContainer>; rel="type"` } });
+      const direct = await t.fetch('/direct', {
+        method: 'PUT',
+        headers: { Link: `<${LDP}DirectContainer>; rel="type"` },
+      });
       assert.equal(direct.status, 201);
       assert.ok(typeLinks(await t.fetch('/direct')).includes(`${LDP}DirectContainer`));
     });
@@ -106,9 +148,16 @@ for (const mode of MODES) {
     test('§2.2: changing an interaction model → 409', async () => {
       await putContainer(t, '/im-container');
       assert.equal((await putBinary(t, '/im-container', 'bytes')).status, 409);
-      const r = await t.fetch('/im-container', { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: 'PNG' });
+      const r = await t.fetch('/im-container', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'image/png' },
+        body: 'PNG',
+      });
       assert.equal(r.status, 409);
-      const direct = await t.fetch('/im-container', { method: 'PUT', headers: { Link: `<${LDP}DirectContainer>; rel="type"` } });
+      const direct = await t.fetch('/im-container', {
+        method: 'PUT',
+        headers: { Link: `<${LDP}DirectContainer>; rel="type"` },
+      });
       assert.equal(direct.status, 409);
       assert.equal((await putBinary(t, '/im-binary', 'bytes')).status, 201);
       assert.equal((await t.fetch('/im-binary', { method: 'PUT', headers: { Link: BASIC } })).status, 409);
@@ -126,7 +175,11 @@ for (const mode of MODES) {
     });
 
     test('§2.2: a container with an explicit container model and a non-RDF body → 415', async () => {
-      const r = await t.fetch('/c415', { method: 'PUT', headers: { Link: BASIC, 'Content-Type': 'image/png' }, body: 'PNG' });
+      const r = await t.fetch('/c415', {
+        method: 'PUT',
+        headers: { Link: BASIC, 'Content-Type': 'image/png' },
+        body: 'PNG',
+      });
       assert.equal(r.status, 415);
       assert.equal((await t.fetch('/c415')).status, 404);
     });
@@ -155,10 +208,19 @@ for (const mode of MODES) {
     test('§2.2: a Slug sent as raw UTF-8 bytes names the resource it means', async () => {
       const r = await new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
         const u = new URL(t.url);
-        const req = request({ host: u.hostname, port: u.port, method: 'POST', path: '/rest', headers: { Slug: Buffer.from('café', 'utf8').toString('latin1') } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
-        });
+        const req = request(
+          {
+            host: u.hostname,
+            port: u.port,
+            method: 'POST',
+            path: '/rest',
+            headers: { Slug: Buffer.from('café', 'utf8').toString('latin1') },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+          },
+        );
         req.on('error', reject);
         req.end();
       });
@@ -192,6 +254,5 @@ for (const mode of MODES) {
       assert.equal((await putBinary(t, '/file', 'x')).status, 201);
       assert.equal((await t.fetch('/file/child', { method: 'PUT' })).status, 409);
     });
-
   });
 }

@@ -9,7 +9,12 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLdpServer, type Containment, type LdpServerOptions, type RunningServer } from '../../src/servers/ldp/ldp-server.js';
+import {
+  startLdpServer,
+  type Containment,
+  type LdpServerOptions,
+  type RunningServer,
+} from '../../src/servers/ldp/ldp-server.js';
 
 export const MODES: readonly Containment[] = ['keyed', 'document'];
 export const LDP = 'http://www.w3.org/ns/ldp#';
@@ -68,8 +73,17 @@ export async function putContainer(t: TestServer, path: string, headers: Record<
 }
 
 /** Creates a binary by PUT with the NonRDFSource link. */
-export async function putBinary(t: TestServer, path: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<Response> {
-  return t.fetch(path, { method: 'PUT', headers: { Link: NON_RDF, 'Content-Type': 'application/octet-stream', ...headers }, body: Buffer.from(body) });
+export async function putBinary(
+  t: TestServer,
+  path: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return t.fetch(path, {
+    method: 'PUT',
+    headers: { Link: NON_RDF, 'Content-Type': 'application/octet-stream', ...headers },
+    body: Buffer.from(body),
+  });
 }
 
 /** The ldp:contains objects of a Turtle container representation written by this server. */
@@ -100,23 +114,36 @@ export interface RawResponse {
 }
 
 /** A request through node:http with exact control over the path (fetch normalises '..'). */
-export function rawRequest(url: string, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: Buffer | string,
+): Promise<RawResponse> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: u.hostname, port: u.port, method, path, headers: { Connection: 'close', ...headers } }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (data += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      { host: u.hostname, port: u.port, method, path, headers: { Connection: 'close', ...headers } },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (data += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
 /** Writes raw bytes on a socket and collects whatever comes back until the server closes it. */
-export function rawExchange(url: string, payload: string | Buffer, opts: { endAfterWrite?: boolean } = {}): Promise<string> {
+export function rawExchange(
+  url: string,
+  payload: string | Buffer,
+  opts: { endAfterWrite?: boolean } = {},
+): Promise<string> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(u.port), u.hostname, () => {
@@ -132,9 +159,23 @@ export function rawExchange(url: string, payload: string | Buffer, opts: { endAf
 }
 
 /** Starts a body upload on a socket, sends `sent` of `declared` bytes, then drops the connection. */
-export function truncatedUpload(url: string, method: string, path: string, headers: Record<string, string>, declared: number, sent: number): Promise<void> {
+export function truncatedUpload(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  declared: number,
+  sent: number,
+): Promise<void> {
   const u = new URL(url);
-  const head = [`${method} ${path} HTTP/1.1`, `Host: ${u.host}`, `Content-Length: ${declared}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+  const head = [
+    `${method} ${path} HTTP/1.1`,
+    `Host: ${u.host}`,
+    `Content-Length: ${declared}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    '',
+    '',
+  ].join('\r\n');
   return new Promise((resolve, reject) => {
     const socket = connect(Number(u.port), u.hostname, () => {
       socket.write(head);

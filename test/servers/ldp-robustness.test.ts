@@ -6,7 +6,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MODES, NON_RDF, containedUris, putContainer, rawExchange, rawRequest, startTemp, truncatedUpload, type TestServer } from './ldp-harness.test.js';
+import {
+  MODES,
+  NON_RDF,
+  containedUris,
+  putContainer,
+  rawExchange,
+  rawRequest,
+  startTemp,
+  truncatedUpload,
+  type TestServer,
+} from './ldp-harness.test.js';
 
 for (const mode of MODES) {
   describe(`ldp server robustness (${mode} containment)`, () => {
@@ -51,7 +61,10 @@ for (const mode of MODES) {
     });
 
     test('huge request headers → 431, and the server lives on', async () => {
-      const reply = await rawExchange(t.url, `GET /rest HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`);
+      const reply = await rawExchange(
+        t.url,
+        `GET /rest HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+      );
       assert.match(reply, /^HTTP\/1\.1 431 /);
       assert.equal((await t.fetch('')).status, 200);
     });
@@ -74,16 +87,33 @@ for (const mode of MODES) {
     });
 
     test('a truncated PUT upload stores nothing, and nothing half-written is visible', async () => {
-      await truncatedUpload(t.url, 'PUT', '/rest/cut', { Link: NON_RDF, 'Content-Type': 'application/octet-stream' }, 200_000, 50_000);
+      await truncatedUpload(
+        t.url,
+        'PUT',
+        '/rest/cut',
+        { Link: NON_RDF, 'Content-Type': 'application/octet-stream' },
+        200_000,
+        50_000,
+      );
       assert.equal((await t.fetch('/cut')).status, 404);
       assert.ok(!containedUris(await (await t.fetch('')).text()).includes(`${t.url}/cut`));
-      assert.equal((await t.fetch('/cut', { method: 'PUT', headers: { Link: NON_RDF }, body: Buffer.from('whole') })).status, 201);
+      assert.equal(
+        (await t.fetch('/cut', { method: 'PUT', headers: { Link: NON_RDF }, body: Buffer.from('whole') })).status,
+        201,
+      );
       assert.equal(await (await t.fetch('/cut')).text(), 'whole');
     });
 
     test('a truncated POST upload and a truncated RDF body store nothing', async () => {
       await putContainer(t, '/cut-parent');
-      await truncatedUpload(t.url, 'POST', '/rest/cut-parent', { Slug: 'part', 'Content-Type': 'image/png' }, 100_000, 3_000);
+      await truncatedUpload(
+        t.url,
+        'POST',
+        '/rest/cut-parent',
+        { Slug: 'part', 'Content-Type': 'image/png' },
+        100_000,
+        3_000,
+      );
       await truncatedUpload(t.url, 'PUT', '/rest/cut-rdf', { 'Content-Type': 'text/turtle' }, 10_000, 100);
       assert.deepEqual(containedUris(await (await t.fetch('/cut-parent')).text()), []);
       assert.equal((await t.fetch('/cut-parent/part')).status, 404);
@@ -91,7 +121,11 @@ for (const mode of MODES) {
     });
 
     test('a replaced binary cut off mid-upload keeps its old content', async () => {
-      assert.equal((await t.fetch('/cut-keep', { method: 'PUT', headers: { Link: NON_RDF }, body: Buffer.from('original') })).status, 201);
+      assert.equal(
+        (await t.fetch('/cut-keep', { method: 'PUT', headers: { Link: NON_RDF }, body: Buffer.from('original') }))
+          .status,
+        201,
+      );
       await truncatedUpload(t.url, 'PUT', '/rest/cut-keep', { Link: NON_RDF }, 80_000, 20_000);
       assert.equal(await (await t.fetch('/cut-keep')).text(), 'original');
     });
@@ -108,11 +142,24 @@ describe('ldp server leaves no orphaned binary chunks', () => {
   test('after truncated uploads, digest failures and deletes, only live binaries have chunks', async () => {
     const t = await startTemp('keyed', { binaryChunkBytes: 1000 });
     await truncatedUpload(t.url, 'PUT', '/rest/o1', { Link: NON_RDF }, 100_000, 30_000);
-    const bad = await t.fetch('/o2', { method: 'PUT', headers: { Link: NON_RDF, Digest: 'md5=00' }, body: Buffer.alloc(5000) });
+    const bad = await t.fetch('/o2', {
+      method: 'PUT',
+      headers: { Link: NON_RDF, Digest: 'md5=00' },
+      body: Buffer.alloc(5000),
+    });
     assert.equal(bad.status, 409);
-    assert.equal((await t.fetch('/o3', { method: 'PUT', headers: { Link: NON_RDF }, body: Buffer.alloc(5000) })).status, 201);
-    assert.equal((await t.fetch('/o3', { method: 'PUT', headers: { Link: NON_RDF }, body: Buffer.alloc(3000) })).status, 204);
-    assert.equal((await t.fetch('/o4', { method: 'PUT', headers: { Link: NON_RDF }, body: Buffer.alloc(4000) })).status, 201);
+    assert.equal(
+      (await t.fetch('/o3', { method: 'PUT', headers: { Link: NON_RDF }, body: Buffer.alloc(5000) })).status,
+      201,
+    );
+    assert.equal(
+      (await t.fetch('/o3', { method: 'PUT', headers: { Link: NON_RDF }, body: Buffer.alloc(3000) })).status,
+      204,
+    );
+    assert.equal(
+      (await t.fetch('/o4', { method: 'PUT', headers: { Link: NON_RDF }, body: Buffer.alloc(4000) })).status,
+      201,
+    );
     assert.equal((await t.fetch('/o4', { method: 'DELETE' })).status, 204);
     const keys = await t.closeAndListKeys('blob|');
     assert.equal(keys.length, 3, `only /o3's three 1000-byte chunks remain: ${keys.join(' ')}`);

@@ -5,13 +5,23 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MODES, containedUris, links, putBinary, putContainer, startTemp, type TestServer } from './ldp-harness.test.js';
+import {
+  MODES,
+  containedUris,
+  links,
+  putBinary,
+  putContainer,
+  startTemp,
+  type TestServer,
+} from './ldp-harness.test.js';
 
 async function assertGone(t: TestServer, r: Response, tombstoneOf: string): Promise<void> {
   assert.equal(r.status, 410);
   assert.match(r.headers.get('content-type') ?? '', /^text\/plain/);
   assert.deepEqual(
-    links(r).filter((l) => l.rel === 'hasTombstone').map((l) => l.uri),
+    links(r)
+      .filter((l) => l.rel === 'hasTombstone')
+      .map((l) => l.uri),
     [`${t.url}${tombstoneOf}/fcr:tombstone`],
   );
   await r.text();
@@ -89,9 +99,13 @@ for (const mode of MODES) {
 
     test('a deleted child leaves its parent listing; the parent itself stays', async () => {
       await putContainer(t, '/parent');
-      for (const s of ['a', 'b', 'c']) await (await t.fetch('/parent', { method: 'POST', headers: { Slug: s } })).text();
+      for (const s of ['a', 'b', 'c'])
+        await (await t.fetch('/parent', { method: 'POST', headers: { Slug: s } })).text();
       assert.equal((await t.fetch('/parent/b', { method: 'DELETE' })).status, 204);
-      assert.deepEqual(containedUris(await (await t.fetch('/parent')).text()), [`${t.url}/parent/a`, `${t.url}/parent/c`]);
+      assert.deepEqual(containedUris(await (await t.fetch('/parent')).text()), [
+        `${t.url}/parent/a`,
+        `${t.url}/parent/c`,
+      ]);
     });
 
     test('DELETE of a missing path → 404; of the root → 405; Depth other than infinity → 400', async () => {

@@ -5,7 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MODES, NON_RDF, containedUris, links, putBinary, putContainer, startTemp, type TestServer } from './ldp-harness.test.js';
+import {
+  MODES,
+  NON_RDF,
+  containedUris,
+  links,
+  putBinary,
+  putContainer,
+  startTemp,
+  type TestServer,
+} from './ldp-harness.test.js';
 
 const COMMIT_ENDPOINT = 'http://fedora.info/definitions/v4/transaction#commitEndpoint';
 
@@ -35,7 +44,9 @@ for (const mode of MODES) {
       assert.equal(res.headers.get('expires'), res.headers.get('atomic-expires'));
       assert.ok(expires >= before + 170_000 && expires <= Date.now() + 181_000, `expiry ${expires - before} ms ahead`);
       assert.deepEqual(
-        links(res).filter((l) => l.rel === COMMIT_ENDPOINT).map((l) => l.uri),
+        links(res)
+          .filter((l) => l.rel === COMMIT_ENDPOINT)
+          .map((l) => l.uri),
         [uri],
       );
     });
@@ -49,7 +60,8 @@ for (const mode of MODES) {
       assert.equal(refresh.status, 204);
       assert.ok(refresh.headers.get('atomic-expires'));
       assert.equal((await fetch(uri, { method: 'PUT' })).status, 204);
-      for (const method of ['GET', 'POST', 'PUT', 'DELETE']) assert.equal((await fetch(uri, { method })).status, 410, method);
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE'])
+        assert.equal((await fetch(uri, { method })).status, 410, method);
       assert.equal((await t.fetch('/fcr:tx/00000000-0000-0000-0000-000000000000')).status, 404);
       assert.equal((await t.fetch('/fcr:tx/00000000-0000-0000-0000-000000000000', { method: 'PUT' })).status, 404);
     });
@@ -64,7 +76,9 @@ for (const mode of MODES) {
       const child = await t.fetch('/tx-made', { method: 'POST', headers: { 'Atomic-ID': id, Slug: 'kid' } });
       assert.equal(child.status, 201);
       assert.ok(!containedUris(await (await t.fetch('')).text()).includes(`${t.url}/tx-made`));
-      assert.ok(containedUris(await (await t.fetch('', { headers: { 'Atomic-ID': id } })).text()).includes(`${t.url}/tx-made`));
+      assert.ok(
+        containedUris(await (await t.fetch('', { headers: { 'Atomic-ID': id } })).text()).includes(`${t.url}/tx-made`),
+      );
       assert.equal((await fetch(uri, { method: 'PUT' })).status, 204);
       assert.equal((await t.fetch('/tx-made')).status, 200);
       assert.deepEqual(containedUris(await (await t.fetch('/tx-made')).text()), [`${t.url}/tx-made/kid`]);
@@ -96,7 +110,12 @@ for (const mode of MODES) {
     });
 
     test('§2.7/§5.22: an invalid, unknown or closed Atomic-ID on a resource request → 409', async () => {
-      for (const bad of ['not a tx!', '00000000-0000-0000-0000-000000000000', `${t.url}/fcr:tx/zzz`, 'http://elsewhere/rest/fcr:tx/abc']) {
+      for (const bad of [
+        'not a tx!',
+        '00000000-0000-0000-0000-000000000000',
+        `${t.url}/fcr:tx/zzz`,
+        'http://elsewhere/rest/fcr:tx/abc',
+      ]) {
         const r = await t.fetch('', { headers: { 'Atomic-ID': bad } });
         assert.equal(r.status, 409, bad);
         await r.text();
@@ -109,10 +128,17 @@ for (const mode of MODES) {
       await putContainer(t, '/locks');
       const a = await begin(t);
       const b = await begin(t);
-      assert.equal((await t.fetch('/locks', { method: 'POST', headers: { 'Atomic-ID': a.uri, Slug: 'x' } })).status, 201);
+      assert.equal(
+        (await t.fetch('/locks', { method: 'POST', headers: { 'Atomic-ID': a.uri, Slug: 'x' } })).status,
+        201,
+      );
       assert.equal((await t.fetch('/locks/x', { method: 'PUT' })).status, 409);
       assert.equal((await t.fetch('/locks/x', { method: 'PUT', headers: { 'Atomic-ID': b.uri } })).status, 409);
-      assert.equal((await t.fetch('/locks', { method: 'DELETE' })).status, 409, 'deleting a tree another transaction writes in');
+      assert.equal(
+        (await t.fetch('/locks', { method: 'DELETE' })).status,
+        409,
+        'deleting a tree another transaction writes in',
+      );
       const slug = await t.fetch('/locks', { method: 'POST', headers: { Slug: 'x' } });
       assert.equal(slug.status, 201);
       assert.notEqual(slug.headers.get('location'), `${t.url}/locks/x`);
@@ -124,10 +150,16 @@ for (const mode of MODES) {
     test('§2.7: children added outside a transaction meanwhile survive its commit', async () => {
       await putContainer(t, '/merge');
       const { uri } = await begin(t);
-      assert.equal((await t.fetch('/merge', { method: 'POST', headers: { 'Atomic-ID': uri, Slug: 'inside' } })).status, 201);
+      assert.equal(
+        (await t.fetch('/merge', { method: 'POST', headers: { 'Atomic-ID': uri, Slug: 'inside' } })).status,
+        201,
+      );
       assert.equal((await t.fetch('/merge', { method: 'POST', headers: { Slug: 'outside' } })).status, 201);
       assert.equal((await fetch(uri, { method: 'PUT' })).status, 204);
-      assert.deepEqual(containedUris(await (await t.fetch('/merge')).text()), [`${t.url}/merge/inside`, `${t.url}/merge/outside`]);
+      assert.deepEqual(containedUris(await (await t.fetch('/merge')).text()), [
+        `${t.url}/merge/inside`,
+        `${t.url}/merge/outside`,
+      ]);
     });
 
     test('requests on a transaction endpoint with other methods → 405; GET /rest/fcr:tx → 405', async () => {
@@ -155,7 +187,16 @@ describe('ldp server transaction expiry (lazy, no timers)', () => {
   test('§2.7: blobs uploaded in a rolled back or expired transaction are dropped', async () => {
     const t = await startTemp('document', { txTimeoutMs: 60_000 });
     const { uri } = await begin(t);
-    assert.equal((await t.fetch('/gone-blob', { method: 'PUT', headers: { Link: NON_RDF, 'Atomic-ID': uri }, body: Buffer.alloc(5000, 1) })).status, 201);
+    assert.equal(
+      (
+        await t.fetch('/gone-blob', {
+          method: 'PUT',
+          headers: { Link: NON_RDF, 'Atomic-ID': uri },
+          body: Buffer.alloc(5000, 1),
+        })
+      ).status,
+      201,
+    );
     assert.equal((await fetch(uri, { method: 'DELETE' })).status, 204);
     assert.deepEqual(await t.closeAndListKeys('blob|'), []);
   });

@@ -52,7 +52,9 @@ const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
 
 test('a 2x step at half-fill is reported as a cliff in >= 95% of runs (10% noise), at batch 21 +- 2', (t) => {
   const r = simulate(1000, 40, 2, 0.1, 0, 101);
-  t.diagnostic(`2x step, 10% noise, 40 batches: cliff ${pct(r.cliff)} (at batch 21 +- 2: ${pct(r.cliffAtHalf)}), FAIL ${pct(r.fail)}`);
+  t.diagnostic(
+    `2x step, 10% noise, 40 batches: cliff ${pct(r.cliff)} (at batch 21 +- 2: ${pct(r.cliffAtHalf)}), FAIL ${pct(r.fail)}`,
+  );
   assert.ok(r.cliff >= 0.95, pct(r.cliff));
   assert.ok(r.cliffAtHalf >= 0.95, pct(r.cliffAtHalf));
   assert.equal(r.fail, 1);
@@ -60,7 +62,9 @@ test('a 2x step at half-fill is reported as a cliff in >= 95% of runs (10% noise
 
 test('a 1.3x step at half-fill is reported as a cliff in >= 80% of runs (10% noise)', (t) => {
   const r = simulate(1000, 40, 1.3, 0.1, 0, 202);
-  t.diagnostic(`1.3x step, 10% noise, 40 batches: cliff ${pct(r.cliff)} (at batch 21 +- 2: ${pct(r.cliffAtHalf)}), FAIL ${pct(r.fail)}`);
+  t.diagnostic(
+    `1.3x step, 10% noise, 40 batches: cliff ${pct(r.cliff)} (at batch 21 +- 2: ${pct(r.cliffAtHalf)}), FAIL ${pct(r.fail)}`,
+  );
   assert.ok(r.cliff >= 0.8, pct(r.cliff));
 });
 
@@ -73,7 +77,9 @@ for (const [n, s, phi] of [
 ] as const) {
   test(`flat series, ${n} batches, ${pct(s)} noise, AR(1) ${phi}: false FAIL at most 0.5 points above the trend rule`, (t) => {
     const r = simulate(2000, n, 1, s, phi, 303 + n);
-    t.diagnostic(`flat, n ${n}, noise ${pct(s)}, phi ${phi}: FAIL ${pct(r.fail)} (trend rule alone ${pct(r.trendFail)}), cliff reported ${pct(r.cliff)}`);
+    t.diagnostic(
+      `flat, n ${n}, noise ${pct(s)}, phi ${phi}: FAIL ${pct(r.fail)} (trend rule alone ${pct(r.trendFail)}), cliff reported ${pct(r.cliff)}`,
+    );
     assert.ok(r.fail - r.trendFail <= 0.005, `${pct(r.fail)} vs ${pct(r.trendFail)}`);
   });
 }

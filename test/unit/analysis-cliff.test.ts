@@ -38,7 +38,8 @@ test('property: Pettitt from ranks equals the double sum of its definition', () 
       let best = -1;
       for (let t = 1; t < x.length; t++) {
         let u = 0;
-        for (let i = 0; i < t; i++) for (let j = t; j < x.length; j++) u += Math.sign((x[i] as number) - (x[j] as number));
+        for (let i = 0; i < t; i++)
+          for (let j = t; j < x.length; j++) u += Math.sign((x[i] as number) - (x[j] as number));
         best = Math.max(best, Math.abs(u));
       }
       assert.equal(pettitt(x).statistic, best);
@@ -61,7 +62,10 @@ test('Mann–Whitney CI index: published critical values (k = U_crit + 1) and ac
     close(idx.confidence, conf, 1e-9);
   }
   const p = rankSumDistribution(3, 2);
-  assert.deepEqual(Array.from(p, (v) => v * 10), [1, 1, 2, 2, 2, 1, 1].map((c) => c)); // C(5,3) = 10 arrangements
+  assert.deepEqual(
+    Array.from(p, (v) => v * 10),
+    [1, 1, 2, 2, 2, 1, 1].map((c) => c),
+  ); // C(5,3) = 10 arrangements
   const big = shiftCiIndex(60, 80, Z_95);
   assert.equal(big.method, 'normal');
   assert.equal(big.k, Math.ceil(2400 - 0.5 - Z_95 * Math.sqrt((4800 * 141) / 12)));
@@ -134,15 +138,22 @@ test('with a cliff the planning noise is measured around each segment, so the st
 
 test('property: kthDifference (interpolation, listing) equals the bisection reference at sizes up to 3,000, ties included', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom(0, 3, 1e9), fc.nat(), (m, n, seed, grid, pick) => {
-      const u = mulberry32(seed);
-      const draw = (): number => (grid === 0 ? gauss(u) : Math.round(gauss(u) * grid) / grid);
-      const a = Float64Array.from({ length: m }, draw).sort();
-      const b = Float64Array.from({ length: n }, () => draw() + 0.3).sort();
-      for (const k of [1, 1 + (pick % (m * n)), Math.ceil((m * n) / 2), m * n]) {
-        assert.ok(Object.is(kthDifference(a, b, k) + 0, kthDifferenceBisect(a, b, k) + 0), `m ${m}, n ${n}, k ${k}`);
-      }
-    }),
+    fc.property(
+      fc.integer({ min: 1, max: 3000 }),
+      fc.integer({ min: 1, max: 3000 }),
+      fc.integer({ min: 1, max: 1_000_000 }),
+      fc.constantFrom(0, 3, 1e9),
+      fc.nat(),
+      (m, n, seed, grid, pick) => {
+        const u = mulberry32(seed);
+        const draw = (): number => (grid === 0 ? gauss(u) : Math.round(gauss(u) * grid) / grid);
+        const a = Float64Array.from({ length: m }, draw).sort();
+        const b = Float64Array.from({ length: n }, () => draw() + 0.3).sort();
+        for (const k of [1, 1 + (pick % (m * n)), Math.ceil((m * n) / 2), m * n]) {
+          assert.ok(Object.is(kthDifference(a, b, k) + 0, kthDifferenceBisect(a, b, k) + 0), `m ${m}, n ${n}, k ${k}`);
+        }
+      },
+    ),
     { numRuns: 60, seed: 16 },
   );
 });

@@ -50,7 +50,12 @@ test('formula pieces follow docs/growth-gate.md', () => {
   assert.equal(varianceInflation(0, 25), 1);
   assert.ok(Math.abs(varianceInflation(0.5, 20) - (3 - 3 / (0.25 * 20))) < 1e-12);
   // Worked numbers (the doc's formula with the doc's constant 1.96 vs Z_95 = 1.959964).
-  for (const [m, s, r1] of [[24, 0.1, 0], [40, 0.05, 0.3], [10, 0.2, -0.2], [200, 0.02, 0.9]] as const) {
+  for (const [m, s, r1] of [
+    [24, 0.1, 0],
+    [40, 0.05, 0.3],
+    [10, 0.2, -0.2],
+    [200, 0.02, 0.9],
+  ] as const) {
     assert.ok(Math.abs(r80(m, s, r1, 1.1) / docR80(m, s, r1, 1.1) - 1) < 1e-4);
   }
   // No noise: the gate FAILs anything above the limit.
@@ -119,7 +124,7 @@ test('planning inverse: Fedora 3 needs the minimum (10 kept, 14 total) for x1.25
   assert.equal(totalBatchesFor(22), 29);
 });
 
-test('property: batchesNeeded is the smallest m\' >= 10 with R80 at or below the target', () => {
+test("property: batchesNeeded is the smallest m' >= 10 with R80 at or below the target", () => {
   fc.assert(
     fc.property(
       fc.double({ min: 0.005, max: 0.4, noNaN: true }),
@@ -157,8 +162,14 @@ test('optimism flags: drift (Fedora 3, r1 0.57) and a warm-up trim at its cap', 
   assert.equal(capped.warmupDropped, 5); // floor(0.2 * 25)
   assert.ok(capped.detectableOptimistic.some((s) => /stopped at its cap \(5 batches\)/.test(s)));
 
-  assert.deepEqual(optimismReasons({ batches: 25, warmupDropped: 2, residualScatter: 0.05, lag1Autocorrelation: 0.1 }), []);
-  assert.equal(optimismReasons({ batches: 25, warmupDropped: 1, residualScatter: 0, lag1Autocorrelation: 0.1 }).length, 1);
+  assert.deepEqual(
+    optimismReasons({ batches: 25, warmupDropped: 2, residualScatter: 0.05, lag1Autocorrelation: 0.1 }),
+    [],
+  );
+  assert.equal(
+    optimismReasons({ batches: 25, warmupDropped: 1, residualScatter: 0, lag1Autocorrelation: 0.1 }).length,
+    1,
+  );
   // Too short to decide: no R80, no flags.
   const short = growthGate(FEDORA3.slice(0, 9), { batchSize: 1000 });
   assert.equal(short.detectableGrowth, Number.POSITIVE_INFINITY);

@@ -42,7 +42,11 @@ test('property: fast slope order statistics equal the O(n^2) selection at every 
         const u = mulberry32(seed);
         const x = Float64Array.from({ length: n }, (_, i) => i + 1);
         const y = Float64Array.from({ length: n }, (_, i) =>
-          shape === 'ties' ? Math.floor(u() * 4) : shape === 'step' ? (i > n / 2 ? 1 : 0) + 0.1 * gauss(u) : 0.01 * i + gauss(u),
+          shape === 'ties'
+            ? Math.floor(u() * 4)
+            : shape === 'step'
+              ? (i > n / 2 ? 1 : 0) + 0.1 * gauss(u)
+              : 0.01 * i + gauss(u),
         );
         const nPairs = (n * (n - 1)) / 2;
         const ks = picks.map((p) => p % nPairs);
@@ -73,7 +77,8 @@ test('Kendall tau-b from inversions equals the pairwise loop (x increasing, ties
   const y = Array.from({ length: 300 }, () => Math.floor(u() * 20));
   const x = Array.from({ length: 300 }, (_, i) => i);
   let score = 0;
-  for (let i = 0; i < 300; i++) for (let j = i + 1; j < 300; j++) score += Math.sign((y[j] as number) - (y[i] as number));
+  for (let i = 0; i < 300; i++)
+    for (let j = i + 1; j < 300; j++) score += Math.sign((y[j] as number) - (y[i] as number));
   const tau = kendallTauB(x, y);
   const n0 = (300 * 299) / 2;
   let tiesY = 0;

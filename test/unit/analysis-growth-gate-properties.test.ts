@@ -26,7 +26,10 @@ test('property: growth ratio and verdict unchanged when every batch is multiplie
   fc.assert(
     fc.property(anySeries, fc.double({ min: 1e-3, max: 1e3, noNaN: true }), (ys, c) => {
       const a = growthGate(ys, { batchSize: 1000 });
-      const b = growthGate(ys.map((y) => y * c), { batchSize: 1000 });
+      const b = growthGate(
+        ys.map((y) => y * c),
+        { batchSize: 1000 },
+      );
       assert.equal(b.verdict, a.verdict);
       assert.equal(b.warmupDropped, a.warmupDropped);
       if (Number.isNaN(a.growthRatio)) {

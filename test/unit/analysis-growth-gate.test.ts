@@ -19,10 +19,16 @@ test('golden (docs/growth-gate.md): Fedora 3 -> w=3, R 0.933 [0.914, 0.956], -0.
   assert.equal(r.firstKeptBatch, 4);
   assert.equal(r.span, 21);
   assert.equal(r.growthRatio.toFixed(3), '0.933');
-  assert.deepEqual(r.ci.map((v) => v.toFixed(3)), ['0.914', '0.956']);
+  assert.deepEqual(
+    r.ci.map((v) => v.toFixed(3)),
+    ['0.914', '0.956'],
+  );
   assert.equal(pct(r.perThousandObjects), '-0.33');
   assert.equal(r.exponentK.toFixed(2), '0.96');
-  assert.deepEqual(r.exponentKCi.map((v) => v.toFixed(2)), ['0.95', '0.97']);
+  assert.deepEqual(
+    r.exponentKCi.map((v) => v.toFixed(2)),
+    ['0.95', '0.97'],
+  );
   assert.equal(r.verdict, 'PASS');
   assert.equal(r.limit, 1.1);
 });
@@ -35,10 +41,16 @@ test('golden (docs/growth-gate.md): Fedora 4 -> w=1, R 4.617 [3.920, 5.482], +6.
   assert.equal(r.firstKeptBatch, 2);
   assert.equal(r.span, 23);
   assert.equal(r.growthRatio.toFixed(3), '4.617');
-  assert.deepEqual(r.ci.map((v) => v.toFixed(3)), ['3.920', '5.482']);
+  assert.deepEqual(
+    r.ci.map((v) => v.toFixed(3)),
+    ['3.920', '5.482'],
+  );
   assert.equal(pct(r.perThousandObjects), '6.88');
   assert.equal(r.exponentK.toFixed(2), '1.75');
-  assert.deepEqual(r.exponentKCi.map((v) => v.toFixed(2)), ['1.70', '1.80']);
+  assert.deepEqual(
+    r.exponentKCi.map((v) => v.toFixed(2)),
+    ['1.70', '1.80'],
+  );
   assert.equal(r.verdict, 'FAIL');
   assert.match(r.reason, /above the limit 1\.10/);
 });

@@ -4,8 +4,7 @@ import fc from 'fast-check';
 import { kendallTauB } from '../../src/analysis/kendall.js';
 import { lag1Autocorrelation } from '../../src/analysis/autocorrelation.js';
 
-const close = (a: number, b: number, eps = 1e-12): void =>
-  assert.ok(Math.abs(a - b) <= eps, `${a} != ${b}`);
+const close = (a: number, b: number, eps = 1e-12): void => assert.ok(Math.abs(a - b) <= eps, `${a} != ${b}`);
 
 test('tau-b matches scipy.stats.kendalltau, with ties', () => {
   close(kendallTauB([1, 2, 3, 4, 5, 6, 7, 8], [3, 5, 5, 5, 9, 8, 12, 12]), 0.8486684247915055);

@@ -26,7 +26,11 @@ test('one duration: variance 0; durations below the floor count as the floor', (
 
 test('batches given interleaved and out of order: per batch, the same doubles as lnLatencyStats over its list; keys in batch order', () => {
   const u = mulberry32(5);
-  const lists = new Map<number, number[]>([[9, []], [2, []], [5, []]]);
+  const lists = new Map<number, number[]>([
+    [9, []],
+    [2, []],
+    [5, []],
+  ]);
   const acc = new LnLatencyAccumulator();
   for (let i = 0; i < 600; i++) {
     const b = [9, 2, 5][Math.floor(u() * 3)] as number;
@@ -40,6 +44,9 @@ test('batches given interleaved and out of order: per batch, the same doubles as
     const want = lnLatencyStats(list);
     const s = got.get(b);
     assert.ok(want !== null && s !== undefined);
-    assert.ok(Object.is(s.n, want.n) && Object.is(s.mean, want.mean) && Object.is(s.variance, want.variance), `batch ${b}: ${JSON.stringify(s)} vs ${JSON.stringify(want)}`);
+    assert.ok(
+      Object.is(s.n, want.n) && Object.is(s.mean, want.mean) && Object.is(s.variance, want.variance),
+      `batch ${b}: ${JSON.stringify(s)} vs ${JSON.stringify(want)}`,
+    );
   }
 });

@@ -91,7 +91,9 @@ test('lnLatencyStats: mean and sample variance of ln latency, floor for zeros', 
       const ln = xs.map(Math.log);
       const mean = ln.reduce((a, b) => a + b, 0) / ln.length;
       const variance = ln.reduce((a, x) => a + (x - mean) ** 2, 0) / (ln.length - 1);
-      assert.ok(r !== null && Math.abs(r.mean - mean) < 1e-9 && Math.abs(r.variance - variance) < 1e-9 * (1 + variance));
+      assert.ok(
+        r !== null && Math.abs(r.mean - mean) < 1e-9 && Math.abs(r.variance - variance) < 1e-9 * (1 + variance),
+      );
     }),
   );
 });
@@ -108,7 +110,9 @@ test('noise split: geomean variance around the trend minus sampling variance, fl
   const n = r.noise;
   assert.ok(n !== null && r.opGeomean !== null);
   const kept = m - r.opGeomean.warmupDropped;
-  const res = batches.slice(m - kept).map((b, j) => b.lnLatency.mean - (r.opGeomean!.intercept + r.opGeomean!.slope * (m - kept + 1 + j)));
+  const res = batches
+    .slice(m - kept)
+    .map((b, j) => b.lnLatency.mean - (r.opGeomean!.intercept + r.opGeomean!.slope * (m - kept + 1 + j)));
   const mean = res.reduce((a, b) => a + b, 0) / kept;
   const geomeanVariance = res.reduce((a, x) => a + (x - mean) ** 2, 0) / (kept - 2);
   assert.ok(Math.abs(n.geomeanVariance - geomeanVariance) < 1e-12);
@@ -118,10 +122,15 @@ test('noise split: geomean variance around the trend minus sampling variance, fl
   assert.equal(n.operationSd, 0.5);
   assert.equal(n.meanOpsPerBatch, 400);
   // Geomeans scattered less than sampling alone would: batch-level variance floors at 0.
-  const quiet = batches.map((b, k) => ({ ...b, lnLatency: { n: 4, mean: 2 + 0.01 * (k + 1) + dev(k) / 10, variance: 0.25 } }));
+  const quiet = batches.map((b, k) => ({
+    ...b,
+    lnLatency: { n: 4, mean: 2 + 0.01 * (k + 1) + dev(k) / 10, variance: 0.25 },
+  }));
   assert.equal(operationGate(quiet, { batchSize: 1000 }).noise?.batchVariance, 0);
   // One op in a batch: no within-batch variance, no split (the gate still runs).
-  const single = batches.map((b, k) => (k === 12 ? { ...b, lnLatency: { n: 1, mean: b.lnLatency.mean, variance: 0 } } : b));
+  const single = batches.map((b, k) =>
+    k === 12 ? { ...b, lnLatency: { n: 1, mean: b.lnLatency.mean, variance: 0 } } : b,
+  );
   const rs = operationGate(single, { batchSize: 1000 });
   assert.equal(rs.perOperation, true);
   assert.equal(rs.noise, null);
@@ -170,7 +179,10 @@ test('property (400 seeded flat series): the union gate false-alarms no more tha
   const split = { 0.1: [] as number[], 0.03: [] as number[] };
   const opRatio: number[] = [];
   for (const sim of simulateFlat(400, 90000)) {
-    const wall = growthGate(sim.batches.map((b) => b.wallMs), { batchSize: 200 }).verdict;
+    const wall = growthGate(
+      sim.batches.map((b) => b.wallMs),
+      { batchSize: 200 },
+    ).verdict;
     const union = operationGate(sim.batches, { batchSize: 200 });
     if (wall === 'FAIL') wallFail++;
     if (union.verdict === 'FAIL') unionFail++;
@@ -207,7 +219,12 @@ test('gateJson adds wallTime and opGeomean sub-objects for op gates', () => {
   assert.equal((j['opGeomean'] as Record<string, unknown>)['verdict'], 'FAIL');
   assert.equal((j['opGeomean'] as Record<string, unknown>)['ciZ'], 2.24);
   assert.equal(typeof (j['noise'] as Record<string, unknown>)['batchSd'], 'number');
-  const only = gateJson(operationGate(FEDORA3.map((wallMs) => ({ wallMs, lnLatency: null })), { batchSize: 1000 }));
+  const only = gateJson(
+    operationGate(
+      FEDORA3.map((wallMs) => ({ wallMs, lnLatency: null })),
+      { batchSize: 1000 },
+    ),
+  );
   assert.equal(only['perOperation'], false);
   assert.equal(only['opGeomean'], null);
   assert.equal(only['noise'], null);

@@ -21,11 +21,15 @@ const anyDouble = fc.oneof(
 
 test('orderStatistics: every position equals the sorted array, NaN, -0, infinities and ties included', () => {
   fc.assert(
-    fc.property(fc.array(anyDouble, { minLength: 1, maxLength: 300 }), fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), (values, picks) => {
-      const ks = picks.map((p) => p % values.length);
-      const got = orderStatistics(Float64Array.from(values), ks);
-      ks.forEach((k, i) => assert.ok(Object.is(got[i], bySort(values, k)), `position ${k}`));
-    }),
+    fc.property(
+      fc.array(anyDouble, { minLength: 1, maxLength: 300 }),
+      fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+      (values, picks) => {
+        const ks = picks.map((p) => p % values.length);
+        const got = orderStatistics(Float64Array.from(values), ks);
+        ks.forEach((k, i) => assert.ok(Object.is(got[i], bySort(values, k)), `position ${k}`));
+      },
+    ),
     { numRuns: 500 },
   );
 });
@@ -42,7 +46,10 @@ test('orderStatistics: positions out of range give NaN; long runs of ties and so
   ];
   for (const values of cases) {
     const ks = [0, 1, n >> 1, n - 2, n - 1];
-    assert.deepEqual(orderStatistics(Float64Array.from(values), ks), ks.map((k) => bySort(values, k)));
+    assert.deepEqual(
+      orderStatistics(Float64Array.from(values), ks),
+      ks.map((k) => bySort(values, k)),
+    );
   }
 });
 
@@ -55,7 +62,9 @@ test('theilSen by selection equals the fit on fully sorted slopes, bit for bit',
   const same = (x: readonly number[], y: readonly number[], z?: number): void => {
     const fit = theilSen(x, y, z);
     const want = reference(x, y, z);
-    [fit.slope, fit.lower, fit.upper, fit.pairs].forEach((v, i) => assert.ok(Object.is(v, want[i]), `field ${i}: ${v} vs ${want[i]}`));
+    [fit.slope, fit.lower, fit.upper, fit.pairs].forEach((v, i) =>
+      assert.ok(Object.is(v, want[i]), `field ${i}: ${v} vs ${want[i]}`),
+    );
   };
   const idx = (n: number): number[] => Array.from({ length: n }, (_, k) => k + 1);
   same(idx(25), FEDORA4);
@@ -63,26 +72,66 @@ test('theilSen by selection equals the fit on fully sorted slopes, bit for bit',
   const rand = mulberry32(7);
   const walk = Array.from({ length: 600 }, (_, i) => Math.log(100 + i / 10) + 0.05 * (rand() - 0.5));
   same(idx(600), walk, 2.24);
-  same(idx(600).map((i) => Math.log(i - 0.5)), walk);
-  same(idx(300), Array.from({ length: 300 }, (_, i) => Math.round(10 * Math.sin(i)) / 10));
+  same(
+    idx(600).map((i) => Math.log(i - 0.5)),
+    walk,
+  );
+  same(
+    idx(300),
+    Array.from({ length: 300 }, (_, i) => Math.round(10 * Math.sin(i)) / 10),
+  );
   // enough pairs for the sampled bracket: ties, flat stretches, zeros of both signs, NaN, x ties
   const n = 420;
   const noisy = Array.from({ length: n }, () => rand());
   same(idx(n), noisy);
-  same(idx(n), noisy.map((v) => Math.round(4 * v)));
-  same(idx(n), idx(n).map((i) => (rand() < 0.1 ? 10 : 0) + i / 64), 2.24);
-  same(idx(n), idx(n).map((i) => (rand() < 0.3 ? -i : i)));
-  same(idx(n), Array.from({ length: n }, (_, i) => (i < 300 ? 5 : 5 + rand())));
-  same(idx(n), Array.from({ length: n }, (_, i) => (i % 7 === 0 ? -0 : 0)));
-  same(idx(n), noisy.map((v, i) => (i === 200 ? Number.NaN : v)));
-  same(idx(n), noisy.map((v, i) => (i === 17 ? Number.POSITIVE_INFINITY : v)));
-  same(Array.from({ length: n }, () => Math.floor(40 * rand())), noisy);
+  same(
+    idx(n),
+    noisy.map((v) => Math.round(4 * v)),
+  );
+  same(
+    idx(n),
+    idx(n).map((i) => (rand() < 0.1 ? 10 : 0) + i / 64),
+    2.24,
+  );
+  same(
+    idx(n),
+    idx(n).map((i) => (rand() < 0.3 ? -i : i)),
+  );
+  same(
+    idx(n),
+    Array.from({ length: n }, (_, i) => (i < 300 ? 5 : 5 + rand())),
+  );
+  same(
+    idx(n),
+    Array.from({ length: n }, (_, i) => (i % 7 === 0 ? -0 : 0)),
+  );
+  same(
+    idx(n),
+    noisy.map((v, i) => (i === 200 ? Number.NaN : v)),
+  );
+  same(
+    idx(n),
+    noisy.map((v, i) => (i === 17 ? Number.POSITIVE_INFINITY : v)),
+  );
+  same(
+    Array.from({ length: n }, () => Math.floor(40 * rand())),
+    noisy,
+  );
   same(idx(n).reverse(), noisy, 3.72);
-  same(Array.from({ length: n }, (_, i) => (i < n - 3 ? 1 : i)), noisy);
+  same(
+    Array.from({ length: n }, (_, i) => (i < n - 3 ? 1 : i)),
+    noisy,
+  );
   fc.assert(
-    fc.property(fc.array(fc.tuple(fc.integer({ min: -5, max: 5 }), anyDouble), { minLength: 0, maxLength: 60 }), (pts) => {
-      same(pts.map((p) => p[0]), pts.map((p) => p[1]));
-    }),
+    fc.property(
+      fc.array(fc.tuple(fc.integer({ min: -5, max: 5 }), anyDouble), { minLength: 0, maxLength: 60 }),
+      (pts) => {
+        same(
+          pts.map((p) => p[0]),
+          pts.map((p) => p[1]),
+        );
+      },
+    ),
     { numRuns: 500 },
   );
 });

@@ -20,7 +20,10 @@ const keys = fc.oneof(
   fc.array(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), { maxLength: 300 }),
   fc.array(fc.constantFrom(0, -0, 1, -1, 4.6, -4.6), { maxLength: 300 }),
   // keys differing only in their last bits: equal in every bit the packing keeps
-  fc.array(fc.integer({ min: 0, max: 50 }).map((k) => 4.6 + k * 2 ** -50), { maxLength: 300 }),
+  fc.array(
+    fc.integer({ min: 0, max: 50 }).map((k) => 4.6 + k * 2 ** -50),
+    { maxLength: 300 },
+  ),
 );
 
 test('property: the packed order is the comparator sort and the merge sort, ties larger index first', () => {
@@ -40,7 +43,9 @@ test('property: the packed order is the comparator sort and the merge sort, ties
 test('a million-scale order (20 index bits) with ties and near-equal keys is the comparator sort', () => {
   const u = mulberry32(5);
   const n = 70_000;
-  const key = Float64Array.from({ length: n }, (_, i) => (i % 7 === 0 ? Math.floor(u() * 50) : Math.log(100 + u()) - 1e-6 * i));
+  const key = Float64Array.from({ length: n }, (_, i) =>
+    i % 7 === 0 ? Math.floor(u() * 50) : Math.log(100 + u()) - 1e-6 * i,
+  );
   assert.deepEqual(Array.from(orderByKey(key)), reference(key));
 });
 

@@ -84,7 +84,10 @@ test('fewer than 10 kept batches stays INCONCLUSIVE by its own reason; a non-fin
 });
 
 test('Fedora 3 (R80 about 1.14): --min-detectable 1.5 passes, 1.12 is INCONCLUSIVE, at the limit out of reach', () => {
-  const g = operationGate(FEDORA3.map((wallMs) => ({ wallMs, lnLatency: null })), { batchSize: 1000 });
+  const g = operationGate(
+    FEDORA3.map((wallMs) => ({ wallMs, lnLatency: null })),
+    { batchSize: 1000 },
+  );
   assert.equal(g.verdict, 'PASS');
   assert.equal(assessPower(g, 1.5).inconclusive, false);
   assert.deepEqual(assessPower(g, 1.5).rerun, g.batchesNeeded['x1.5'], 'the planning line of the verdict');

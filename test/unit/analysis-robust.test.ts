@@ -28,7 +28,13 @@ test('empty input gives NaN, never throws', () => {
 
 test('quantile uses linear interpolation (numpy default)', () => {
   const expected: Array<[number, number]> = [
-    [0, 1], [0.1, 1.7], [0.25, 2.75], [0.5, 4], [0.9, 9.3], [0.99, 9.93], [1, 10],
+    [0, 1],
+    [0.1, 1.7],
+    [0.25, 2.75],
+    [0.5, 4],
+    [0.9, 9.3],
+    [0.99, 9.93],
+    [1, 10],
   ];
   for (const [p, q] of expected) close(quantile(v, p), q);
   const [p50, p90] = percentiles(v, [50, 90]);

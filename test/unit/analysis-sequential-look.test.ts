@@ -2,12 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { growthGate } from '../../src/analysis/growth-gate.js';
-import {
-  earlyStopBatch,
-  FIRST_LOOK_BATCH,
-  sequentialLook,
-  SEQUENTIAL_Z,
-} from '../../src/analysis/sequential-look.js';
+import { earlyStopBatch, FIRST_LOOK_BATCH, sequentialLook, SEQUENTIAL_Z } from '../../src/analysis/sequential-look.js';
 import { theilSen } from '../../src/analysis/theil-sen.js';
 import { batchIndices, trimWarmup } from '../../src/analysis/warmup.js';
 import { FEDORA3, FEDORA4, gauss, mulberry32 as rng } from '../helpers/series.js';
@@ -136,7 +131,8 @@ test('property (600 seeded series): early FAIL never loses a fixed-rule FAIL and
     const planned = ys.length;
     const fixed = growthGate(ys, { batchSize: 1000 }).verdict;
     const stop = earlyStopBatch(ys, { batchSize: 1000, plannedBatches: planned });
-    const sequentialFails = stop !== null || sequentialLook(ys, { batchSize: 1000, plannedBatches: planned }).decision === 'stop-fail';
+    const sequentialFails =
+      stop !== null || sequentialLook(ys, { batchSize: 1000, plannedBatches: planned }).decision === 'stop-fail';
     if (fixed === 'FAIL') {
       fixedFails++;
       assert.ok(sequentialFails, 'a fixed-rule FAIL was lost');
@@ -144,7 +140,9 @@ test('property (600 seeded series): early FAIL never loses a fixed-rule FAIL and
     if (stop !== null) early++;
     if (stop !== null && fixed === 'PASS') earlyOnPass++;
   }
-  t.diagnostic(`600 series: fixed-rule FAILs ${fixedFails}, early stops ${early}, early stops on a fixed-rule PASS ${earlyOnPass}`);
+  t.diagnostic(
+    `600 series: fixed-rule FAILs ${fixedFails}, early stops ${early}, early stops on a fixed-rule PASS ${earlyOnPass}`,
+  );
   assert.ok(fixedFails > 150 && early > 100, `the sample must contain growth: ${fixedFails} FAILs, ${early} early`);
   assert.equal(earlyOnPass, 0);
 });
@@ -160,7 +158,9 @@ test('property (400 seeded flat series, no drift): early looks add no false FAIL
     if (!fixed && earlyStopBatch(ys, { batchSize: 1000, plannedBatches: planned }) !== null) added++;
     if (!fixed && stopsAtZ(ys, planned, 1.959964)) addedAt196++;
   }
-  t.diagnostic(`400 flat: fixed-rule false FAILs ${fixedFails}, added by early looks ${added}, added by z = 1.96 looks ${addedAt196}`);
+  t.diagnostic(
+    `400 flat: fixed-rule false FAILs ${fixedFails}, added by early looks ${added}, added by z = 1.96 looks ${addedAt196}`,
+  );
   // Doc bound: at most 0.01 percentage points added, i.e. an expected 0.04 of 400 series.
   assert.equal(added, 0);
   // Doc: the fixed rule's false FAILs are 0-0.4% with independent noise.

@@ -50,11 +50,17 @@ test('property: after a selection on the points without the first d (or with d m
         for (const l of carried.lists) {
           assert.ok(d > 0, 'lists are carried only when points were added');
           const want = Array.from(sorted.subarray(l.cLo, l.cLo + l.slopes.length));
-          assert.deepEqual(Array.from(l.slopes).sort((a, b) => a - b), want);
+          assert.deepEqual(
+            Array.from(l.slopes).sort((a, b) => a - b),
+            want,
+          );
         }
         const nPairs = (second.x.length * (second.x.length - 1)) / 2;
         const ks = ranks(second.x.length);
-        assert.deepEqual(fastSlopeOrderStatistics(second.x, second.y, ks), pairwiseSlopeOrderStatistics(second.x, second.y, nPairs, ks));
+        assert.deepEqual(
+          fastSlopeOrderStatistics(second.x, second.y, ks),
+          pairwiseSlopeOrderStatistics(second.x, second.y, nPairs, ks),
+        );
       },
     ),
     { numRuns: 150 },
@@ -68,7 +74,11 @@ test('points that are not the remembered ones with some in front carry nothing; 
   other[50] = (other[50] as number) + 1;
   assert.deepEqual(carriedSelection(x, other), { seen: [], lists: [] });
   fastSlopeOrderStatistics(x.subarray(2), y.subarray(2), ranks(98));
-  assert.deepEqual(carriedSelection(x.subarray(2), y.subarray(2)), { seen: [], lists: [] }, 'the same points: nothing to carry');
+  assert.deepEqual(
+    carriedSelection(x.subarray(2), y.subarray(2)),
+    { seen: [], lists: [] },
+    'the same points: nothing to carry',
+  );
   fastSlopeOrderStatistics(x.subarray(2), y.subarray(2), ranks(98));
   assert.ok(carriedSelection(x, y).seen.length > 0, 'two points more in front: carried');
   assert.deepEqual(carriedSelection(x, y), { seen: [], lists: [] }, 'taken once: not kept through the next selection');

@@ -49,11 +49,17 @@ test('property: heavy ties (constant, two values, steps, eight values, a line) g
         // the warm-up step's fit on the points without the first one, then the gate's (memo.ts)
         const later = { x: x.subarray(front), y: y.subarray(front) };
         const ks = ranksOf(later.x, later.y, picks);
-        assert.deepEqual(fastSlopeOrderStatistics(later.x, later.y, ks), pairwiseSlopeOrderStatistics(later.x, later.y, nPairs, ks));
+        assert.deepEqual(
+          fastSlopeOrderStatistics(later.x, later.y, ks),
+          pairwiseSlopeOrderStatistics(later.x, later.y, nPairs, ks),
+        );
         const all = { x: x.subarray(front - 1), y: y.subarray(front - 1) };
         const allKs = ranksOf(all.x, all.y, picks);
         const allPairs = ((n + 1) * n) / 2;
-        assert.deepEqual(fastSlopeOrderStatistics(all.x, all.y, allKs), pairwiseSlopeOrderStatistics(all.x, all.y, allPairs, allKs));
+        assert.deepEqual(
+          fastSlopeOrderStatistics(all.x, all.y, allKs),
+          pairwiseSlopeOrderStatistics(all.x, all.y, allPairs, allKs),
+        );
       },
     ),
     { numRuns: 300 },
@@ -117,7 +123,10 @@ test('a series of 200 distinct values (the zeros too few for the sample to show 
   const { below, equal } = orderedAndEqualPairs(y);
   const nPairs = (n * (n - 1)) / 2;
   const mid = Math.floor(nPairs / 2);
-  assert.ok(equal > 8 * n && below <= mid && mid < below + equal, 'the median is a tie of more slopes than a bracket lists');
+  assert.ok(
+    equal > 8 * n && below <= mid && mid < below + equal,
+    'the median is a tie of more slopes than a bracket lists',
+  );
   assert.deepEqual(fastSlopeOrderStatistics(x, y, [mid, below, below + equal - 1]), [0, 0, 0]);
 });
 

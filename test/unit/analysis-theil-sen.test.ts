@@ -83,21 +83,21 @@ test('property: exact line recovered; CI brackets the slope; slopes sorted', () 
       fc.integer({ min: 2, max: 40 }),
       (b, a, n) => {
         const x = idx(n);
-        const fit = theilSen(x, x.map((i) => a + b * i));
+        const fit = theilSen(
+          x,
+          x.map((i) => a + b * i),
+        );
         assert.equal(fit.slope, b);
         assert.equal(fit.intercept, a);
       },
     ),
   );
   fc.assert(
-    fc.property(
-      fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { minLength: 3, maxLength: 40 }),
-      (ys) => {
-        const fit = theilSen(idx(ys.length), ys);
-        assert.ok(fit.lower <= fit.slope && fit.slope <= fit.upper);
-        const s = pairwiseSlopes(idx(ys.length), ys);
-        for (let k = 1; k < s.length; k++) assert.ok((s[k - 1] ?? NaN) <= (s[k] ?? NaN));
-      },
-    ),
+    fc.property(fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { minLength: 3, maxLength: 40 }), (ys) => {
+      const fit = theilSen(idx(ys.length), ys);
+      assert.ok(fit.lower <= fit.slope && fit.slope <= fit.upper);
+      const s = pairwiseSlopes(idx(ys.length), ys);
+      for (let k = 1; k < s.length; k++) assert.ok((s[k - 1] ?? NaN) <= (s[k] ?? NaN));
+    }),
   );
 });

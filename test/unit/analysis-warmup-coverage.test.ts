@@ -45,12 +45,17 @@ test('decaying warm-up on a constant store: the CI holds 1.0 in >= 93% of runs',
     byN.set(n, [c[0] + (ok ? 1 : 0), c[1] + 1]);
   }
   const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
-  const perN = [...byN].sort((a, b) => a[0] - b[0]).map(([n, [c, k]]) => `${n}: ${pct(c / k)}`).join(', ');
-  t.diagnostic(`coverage ${pct(covered / runs)} (CI wholly below 1.0: ${pct(below / runs)}; upper end widened in ${pct(widened / runs)}); by batches ${perN}`);
+  const perN = [...byN]
+    .sort((a, b) => a[0] - b[0])
+    .map(([n, [c, k]]) => `${n}: ${pct(c / k)}`)
+    .join(', ');
+  t.diagnostic(
+    `coverage ${pct(covered / runs)} (CI wholly below 1.0: ${pct(below / runs)}; upper end widened in ${pct(widened / runs)}); by batches ${perN}`,
+  );
   assert.ok(covered / runs >= 0.93, pct(covered / runs));
 });
 
-test('the sensitivity only widens the upper end: estimate, lower end and verdict are the trim\'s', () => {
+test("the sensitivity only widens the upper end: estimate, lower end and verdict are the trim's", () => {
   const u = mulberry32(21);
   for (let r = 0; r < 300; r++) {
     const { times } = warmupSeries(u);

@@ -39,7 +39,14 @@ test('Fedora 3 drops 3 warm-up batches; Fedora 3 batch 5 is not slow enough', ()
   const r = trimWarmup(z);
   assert.equal(r.dropped, 3);
   assert.equal(r.maxDropped, 5);
-  assert.deepEqual(r.steps.map((s) => [s.batch, s.dropped]), [[2, true], [3, true], [4, false]]);
+  assert.deepEqual(
+    r.steps.map((s) => [s.batch, s.dropped]),
+    [
+      [2, true],
+      [3, true],
+      [4, false],
+    ],
+  );
 });
 
 test('property: never drops more than floor(0.2 m) (batch 1 always), only batches slower than the fit', () => {
@@ -76,8 +83,9 @@ test('property: a fast start (a step down over at most 20% of the batches) is ne
       (m, factor, share, seed) => {
         const fast = 1 + Math.floor(share * (Math.floor(0.2 * m) - 1)); // batches 2..fast+1
         const u = rng(seed);
-        const ys = Array.from({ length: m }, (_, k) =>
-          1000 * (k >= 1 && k <= fast ? factor : 1) * Math.exp(0.01 * (2 * u() - 1)),
+        const ys = Array.from(
+          { length: m },
+          (_, k) => 1000 * (k >= 1 && k <= fast ? factor : 1) * Math.exp(0.01 * (2 * u() - 1)),
         );
         assert.equal(trimWarmup(ys.map(Math.log)).dropped, 1);
       },

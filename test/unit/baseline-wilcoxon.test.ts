@@ -11,7 +11,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { hodgesLehmann } from '../../src/analysis/hodges-lehmann.js';
-import { EXACT_MAX_N, signedRankDistribution, signedRankQuantile, walshAverages, walshCiIndex } from '../../src/analysis/wilcoxon.js';
+import {
+  EXACT_MAX_N,
+  signedRankDistribution,
+  signedRankQuantile,
+  walshAverages,
+  walshCiIndex,
+} from '../../src/analysis/wilcoxon.js';
 
 function bruteForce(n: number): number[] {
   const counts = new Array<number>((n * (n + 1)) / 2 + 1).fill(0);
@@ -34,7 +40,14 @@ test('the null distribution equals the enumeration of all sign patterns (n = 1..
 });
 
 test('the CI index matches the published 5% critical values (k = c + 1)', () => {
-  const table: [number, number][] = [[8, 3], [10, 8], [15, 25], [20, 52], [25, 89], [30, 137]];
+  const table: [number, number][] = [
+    [8, 3],
+    [10, 8],
+    [15, 25],
+    [20, 52],
+    [25, 89],
+    [30, 137],
+  ];
   for (const [n, c] of table) {
     assert.equal(walshCiIndex(n).k, c + 1, `n = ${n}`);
     assert.equal(signedRankQuantile(0.025, n), c + 1, `n = ${n}`);

@@ -75,7 +75,11 @@ test('object count and seed are notes, not refusals', () => {
 });
 
 test('imported series: only batch size and objects are compared; the rest is a note', () => {
-  const imp = (column: string, batchSize = 1000, objects = 25000) => ({ import: { file: 'f.csv', format: 'csv', column }, batchSize, objects });
+  const imp = (column: string, batchSize = 1000, objects = 25000) => ({
+    import: { file: 'f.csv', format: 'csv', column },
+    batchSize,
+    objects,
+  });
   assert.deepEqual(workloadDifferences(imp('a'), imp('b')), []);
   assert.deepEqual(workloadNotes(imp('a'), imp('b')), [
     'the candidate is an imported series (f.csv, column a): its datastreams, layout, concurrency and verify mode were not recorded and are not compared',

@@ -28,7 +28,11 @@ const close = (a: number, b: number, rel = 1e-12): void => {
   assert.ok(Math.abs(a - b) <= rel * Math.max(1, Math.abs(b)), `${a} != ${b}`);
 };
 
-const series = (timesMs: readonly number[], warmupDropped = 1, batchSize = 1000): RunSeries => ({ timesMs, batchSize, warmupDropped });
+const series = (timesMs: readonly number[], warmupDropped = 1, batchSize = 1000): RunSeries => ({
+  timesMs,
+  batchSize,
+  warmupDropped,
+});
 
 test('Fedora 4 against Fedora 3 matches scipy: scaling (Theil-Sen + Sen CI) and level (Hodges-Lehmann + Wilcoxon)', () => {
   const w4 = growthGate(FEDORA4, { batchSize: 1000 }).warmupDropped;
@@ -115,29 +119,44 @@ const times = (min: number, max: number): fc.Arbitrary<number[]> =>
 
 test('property: swapping candidate and baseline negates the log effects', () => {
   fc.assert(
-    fc.property(times(12, 40), times(12, 40), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 }), (a, b, wa, wb) => {
-      const ab = compareRuns(series(a, wa), series(b, wb));
-      const ba = compareRuns(series(b, wb), series(a, wa));
-      // + 0 turns -0 into 0: negation is exact, but strict equality tells the zeros apart
-      const neg = (v: number): number => -v + 0;
-      assert.deepEqual(ba.logDiffs.map((d) => d + 0), ab.logDiffs.map(neg));
-      assert.equal(ba.scaling.slope + 0, neg(ab.scaling.slope));
-      assert.equal(ba.level.estimate + 0, neg(ab.level.estimate));
-      assert.equal(ba.level.estimateCi[0] + 0, neg(ab.level.estimateCi[1]));
-      assert.equal(ba.level.estimateCi[1] + 0, neg(ab.level.estimateCi[0]));
-      // Sen's CI indices round half to even (scipy), so the swapped bound may sit one order
-      // statistic away from the negated one.
-      const sorted = pairwiseSlopes(batchIndices(ab.firstBatch, ab.lastBatch), Float64Array.from(ab.logDiffs));
-      const near = (v: number, target: number): boolean => {
-        const first = sorted.indexOf(target);
-        const last = sorted.lastIndexOf(target);
-        const lo = sorted[Math.max(0, first - 1)] as number;
-        const hi = sorted[Math.min(sorted.length - 1, last + 1)] as number;
-        return first >= 0 && lo <= v && v <= hi;
-      };
-      assert.ok(near(-ba.scaling.slopeCi[0], ab.scaling.slopeCi[1]), 'swapped lower bound is the negated upper bound (up to one order statistic)');
-      assert.ok(near(-ba.scaling.slopeCi[1], ab.scaling.slopeCi[0]), 'swapped upper bound is the negated lower bound (up to one order statistic)');
-    }),
+    fc.property(
+      times(12, 40),
+      times(12, 40),
+      fc.integer({ min: 1, max: 3 }),
+      fc.integer({ min: 1, max: 3 }),
+      (a, b, wa, wb) => {
+        const ab = compareRuns(series(a, wa), series(b, wb));
+        const ba = compareRuns(series(b, wb), series(a, wa));
+        // + 0 turns -0 into 0: negation is exact, but strict equality tells the zeros apart
+        const neg = (v: number): number => -v + 0;
+        assert.deepEqual(
+          ba.logDiffs.map((d) => d + 0),
+          ab.logDiffs.map(neg),
+        );
+        assert.equal(ba.scaling.slope + 0, neg(ab.scaling.slope));
+        assert.equal(ba.level.estimate + 0, neg(ab.level.estimate));
+        assert.equal(ba.level.estimateCi[0] + 0, neg(ab.level.estimateCi[1]));
+        assert.equal(ba.level.estimateCi[1] + 0, neg(ab.level.estimateCi[0]));
+        // Sen's CI indices round half to even (scipy), so the swapped bound may sit one order
+        // statistic away from the negated one.
+        const sorted = pairwiseSlopes(batchIndices(ab.firstBatch, ab.lastBatch), Float64Array.from(ab.logDiffs));
+        const near = (v: number, target: number): boolean => {
+          const first = sorted.indexOf(target);
+          const last = sorted.lastIndexOf(target);
+          const lo = sorted[Math.max(0, first - 1)] as number;
+          const hi = sorted[Math.min(sorted.length - 1, last + 1)] as number;
+          return first >= 0 && lo <= v && v <= hi;
+        };
+        assert.ok(
+          near(-ba.scaling.slopeCi[0], ab.scaling.slopeCi[1]),
+          'swapped lower bound is the negated upper bound (up to one order statistic)',
+        );
+        assert.ok(
+          near(-ba.scaling.slopeCi[1], ab.scaling.slopeCi[0]),
+          'swapped upper bound is the negated lower bound (up to one order statistic)',
+        );
+      },
+    ),
     { numRuns: 150 },
   );
 });
@@ -174,12 +193,18 @@ test('property: candidate = baseline x constant gives level = constant and scali
 test('property: a candidate that doubles over 25 batches against a flat baseline FAILs (5% noise on both)', () => {
   const noise = fc.array(fc.double({ min: -0.05, max: 0.05, noNaN: true }), { minLength: 25, maxLength: 25 });
   fc.assert(
-    fc.property(noise, noise, fc.double({ min: 2, max: 6, noNaN: true }), fc.double({ min: 50, max: 5e4, noNaN: true }), (nb, nc, growth, level) => {
-      const base = nb.map((e) => level * (1 + e));
-      const cand = nc.map((e, k) => level * growth ** (k / 24) * (1 + e));
-      const c = compareRuns(series(cand), series(base));
-      assert.equal(c.scaling.verdict, 'FAIL', `ratio ${c.scaling.ratio} CI ${c.scaling.ci}`);
-    }),
+    fc.property(
+      noise,
+      noise,
+      fc.double({ min: 2, max: 6, noNaN: true }),
+      fc.double({ min: 50, max: 5e4, noNaN: true }),
+      (nb, nc, growth, level) => {
+        const base = nb.map((e) => level * (1 + e));
+        const cand = nc.map((e, k) => level * growth ** (k / 24) * (1 + e));
+        const c = compareRuns(series(cand), series(base));
+        assert.equal(c.scaling.verdict, 'FAIL', `ratio ${c.scaling.ratio} CI ${c.scaling.ci}`);
+      },
+    ),
     { numRuns: 150 },
   );
 });

@@ -128,8 +128,16 @@ describe('write client: bodyReleased', () => {
     const port = await listen(h.server);
     const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 1 });
     const small = await pool.request('PUT', '/small', { 'content-length': '100' }, Buffer.alloc(100, 1));
-    const medium = await pool.request('PUT', '/medium', { 'content-length': String(64 * 1024) }, Buffer.alloc(64 * 1024, 2));
-    const streamed = await pool.request('PUT', '/streamed', { 'content-length': '8' }, [Buffer.alloc(4), Buffer.alloc(4)]);
+    const medium = await pool.request(
+      'PUT',
+      '/medium',
+      { 'content-length': String(64 * 1024) },
+      Buffer.alloc(64 * 1024, 2),
+    );
+    const streamed = await pool.request('PUT', '/streamed', { 'content-length': '8' }, [
+      Buffer.alloc(4),
+      Buffer.alloc(4),
+    ]);
     await pool.close();
     h.server.close();
     assert.equal(small.bodyReleased, true);
@@ -148,26 +156,48 @@ describe('write client: bodyReleased', () => {
 });
 
 describe('http-put with bodies made ahead (one object in flight)', () => {
-  it('the next object\'s first body is made while this one is in flight, used once, and arrives intact', async () => {
+  it("the next object's first body is made while this one is in flight, used once, and arrives intact", async () => {
     const h = hashingServer();
     const port = await listen(h.server);
     const workload: Workload = {
-      objects: 12, batchSize: 12, concurrency: 1, seed: 4, layout: 'flat', fanout: { width: 16, depth: 2 }, verify: 'none',
+      objects: 12,
+      batchSize: 12,
+      concurrency: 1,
+      seed: 4,
+      layout: 'flat',
+      fanout: { width: 16, depth: 2 },
+      verify: 'none',
       datastreams: [
         { id: 'M', size: { kind: 'fixed', bytes: 300 * 1024 }, contentKind: 'compressible', mime: 'text/plain' },
         { id: 'S', size: { kind: 'fixed', bytes: 1000 }, contentKind: 'random', mime: 'application/octet-stream' },
-        { id: 'L', size: { kind: 'fixed', bytes: 1024 * 1024 + 1 }, contentKind: 'random', mime: 'application/octet-stream' },
+        {
+          id: 'L',
+          size: { kind: 'fixed', bytes: 1024 * 1024 + 1 },
+          contentKind: 'random',
+          mime: 'application/octet-stream',
+        },
       ],
     };
-    const backend = new HttpPutBackend({ url: `http://127.0.0.1:${port}`, connections: 1, runId: 'ahead', workload, collections: 'none' });
+    const backend = new HttpPutBackend({
+      url: `http://127.0.0.1:${port}`,
+      connections: 1,
+      runId: 'ahead',
+      workload,
+      collections: 'none',
+    });
     const ready = (): number => ((backend as unknown as { ready: unknown }).ready === null ? 0 : 1);
     const plans = planBatch(workload, 0, workload.objects, { idPrefix: 'a' });
     const readyWhenStarted: number[] = [];
     const ops = (
-      await runPool(plans, 1, (p) => {
-        readyWhenStarted.push(ready());
-        return backend.ingest(p);
-      }, (p) => backend.prepare(p))
+      await runPool(
+        plans,
+        1,
+        (p) => {
+          readyWhenStarted.push(ready());
+          return backend.ingest(p);
+        },
+        (p) => backend.prepare(p),
+      )
     ).flat();
     await backend.close();
     h.server.closeAllConnections();
@@ -177,7 +207,9 @@ describe('http-put with bodies made ahead (one object in flight)', () => {
     assert.deepEqual(readyWhenStarted, [0, ...plans.slice(1).map(() => 1)]);
     assert.equal(ready(), 0, 'every body made ahead was used');
     assert.equal(h.received.size, plans.length * 3);
-    for (const p of plans) for (const ds of p.datastreams) assert.equal(h.received.get(`/ingest-scale-ahead/${p.id}/${ds.id}`), contentSha256(ds), `${p.id}/${ds.id}`);
+    for (const p of plans)
+      for (const ds of p.datastreams)
+        assert.equal(h.received.get(`/ingest-scale-ahead/${p.id}/${ds.id}`), contentSha256(ds), `${p.id}/${ds.id}`);
   });
 });
 
@@ -191,10 +223,24 @@ describe('http-put with pooled bodies', () => {
       const h = answerFirst ? answerFirstServer() : hashingServer();
       const port = await listen(h.server);
       const workload: Workload = {
-        objects: 24, batchSize: 24, concurrency: 4, seed: 9, layout: 'flat', fanout: { width: 16, depth: 2 }, verify: 'none',
-        datastreams: [{ id: 'D', size: { kind: 'fixed', bytes: size }, contentKind: 'random', mime: 'application/octet-stream' }],
+        objects: 24,
+        batchSize: 24,
+        concurrency: 4,
+        seed: 9,
+        layout: 'flat',
+        fanout: { width: 16, depth: 2 },
+        verify: 'none',
+        datastreams: [
+          { id: 'D', size: { kind: 'fixed', bytes: size }, contentKind: 'random', mime: 'application/octet-stream' },
+        ],
       };
-      const backend = new HttpPutBackend({ url: `http://127.0.0.1:${port}`, connections: 4, runId: 'pool', workload, collections: 'none' });
+      const backend = new HttpPutBackend({
+        url: `http://127.0.0.1:${port}`,
+        connections: 4,
+        runId: 'pool',
+        workload,
+        collections: 'none',
+      });
       const plans = planBatch(workload, 0, workload.objects, { idPrefix: 'p' });
       const ops = (await runPool(plans, 4, (p) => backend.ingest(p))).flat();
       await backend.close();
@@ -206,7 +252,11 @@ describe('http-put with pooled bodies', () => {
       for (const p of plans) {
         const ds = p.datastreams[0];
         assert.ok(ds);
-        assert.equal(h.received.get(`/ingest-scale-pool/${p.id}/D`), contentSha256(ds), `${p.id}: the server got other bytes than the content`);
+        assert.equal(
+          h.received.get(`/ingest-scale-pool/${p.id}/D`),
+          contentSha256(ds),
+          `${p.id}: the server got other bytes than the content`,
+        );
       }
     });
   }

@@ -47,7 +47,10 @@ test('resample: empty input or no columns gives an empty array', () => {
 test('property: resample has n values, all within [min, max] of the input; stretching keeps endpoints', () => {
   fc.assert(
     fc.property(
-      fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 300 }),
+      fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }), {
+        minLength: 1,
+        maxLength: 300,
+      }),
       fc.integer({ min: 1, max: 400 }),
       (values, n) => {
         const out = resample(values, n);
@@ -69,9 +72,14 @@ test('property: resample has n values, all within [min, max] of the input; stret
 
 test('property: resample of a constant series is that constant', () => {
   fc.assert(
-    fc.property(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 200 }), (c, m, n) => {
-      assert.deepEqual(resample(new Array<number>(m).fill(c), n), new Array<number>(n).fill(c));
-    }),
+    fc.property(
+      fc.integer({ min: -1000, max: 1000 }),
+      fc.integer({ min: 1, max: 100 }),
+      fc.integer({ min: 1, max: 200 }),
+      (c, m, n) => {
+        assert.deepEqual(resample(new Array<number>(m).fill(c), n), new Array<number>(n).fill(c));
+      },
+    ),
   );
 });
 
@@ -88,7 +96,10 @@ test('renderChart: legend label, objects-stored axis, and no colour by default',
 test('renderChart: a trend adds dots in the plot itself', () => {
   const withTrend = renderChart([series('F4', 25, true)]);
   const rows = plotRows(withTrend);
-  assert.ok(rows.some((r) => r.includes('·')), 'no trend dots in the plot area');
+  assert.ok(
+    rows.some((r) => r.includes('·')),
+    'no trend dots in the plot area',
+  );
   assert.match(withTrend, /fitted trend/);
   const without = renderChart([series('F4', 25, false)]);
   assert.ok(!without.includes('·'));
@@ -156,7 +167,13 @@ test('renderTable: right-aligned numbers line up and every line has the same wid
 });
 
 test('renderTable: left alignment by default, no trailing spaces', () => {
-  const out = renderTable(['a', 'b'], [['xx', 'y'], ['z', 'wwww']]);
+  const out = renderTable(
+    ['a', 'b'],
+    [
+      ['xx', 'y'],
+      ['z', 'wwww'],
+    ],
+  );
   assert.equal(out, ['a   b', '--  ----', 'xx  y', 'z   wwww'].join('\n'));
   for (const l of out.split('\n')) assert.equal(l, l.trimEnd());
 });

@@ -18,7 +18,14 @@ function memory(): MemoryBackend {
   return new MemoryBackend({ latency: parseLatency('0ms'), latencyText: '0ms', runId: 'warmtest01' });
 }
 
-const workload = resolveWorkload({ objects: 300, batchSize: 50, concurrency: 4, datastreams: [{ id: 'D', size: { kind: 'fixed', bytes: 256 }, contentKind: 'random', mime: 'application/octet-stream' }] });
+const workload = resolveWorkload({
+  objects: 300,
+  batchSize: 50,
+  concurrency: 4,
+  datastreams: [
+    { id: 'D', size: { kind: 'fixed', bytes: 256 }, contentKind: 'random', mime: 'application/octet-stream' },
+  ],
+});
 
 async function ids(b: MemoryBackend): Promise<string[]> {
   const out: string[] = [];
@@ -68,14 +75,30 @@ test('the engine warms first and records only the run: batches and operations of
       recorded.push(...ops);
     },
   };
-  const r = await runEngine({ runId: 'warmtest01', workload, backend: b, sink, idPrefix: 'warmte-', maxErrorRate: 0, warmUp: true });
+  const r = await runEngine({
+    runId: 'warmtest01',
+    workload,
+    backend: b,
+    sink,
+    idPrefix: 'warmte-',
+    maxErrorRate: 0,
+    warmUp: true,
+  });
   assert.equal(r.status, 'completed');
-  assert.equal(seen.slice(0, 30).every((id) => id.startsWith('warmte-warm-')), true, 'the warm-up comes first');
+  assert.equal(
+    seen.slice(0, 30).every((id) => id.startsWith('warmte-warm-')),
+    true,
+    'the warm-up comes first',
+  );
   assert.equal(seen.length, 330);
   assert.equal(batches.length, 6);
   assert.equal(batches[0]?.objectsBefore, 0);
-  assert.equal(recorded.some((o) => o.objectId.includes('warm-')), false, 'no warm-up operation is recorded');
-  assert.equal((await ids(b)).length, 300, 'the store holds the run\'s objects only');
+  assert.equal(
+    recorded.some((o) => o.objectId.includes('warm-')),
+    false,
+    'no warm-up operation is recorded',
+  );
+  assert.equal((await ids(b)).length, 300, "the store holds the run's objects only");
 });
 
 test('a target that does not remove the warm-up objects fails the run before batch 1 (E_TARGET, exit 4)', async () => {
@@ -87,7 +110,10 @@ test('a target that does not remove the warm-up objects fails the run before bat
     assert.ok(e instanceof IngestScaleError);
     assert.equal(e.code, 'E_TARGET');
     assert.equal(e.exitCode, 4);
-    assert.match(e.message, /30 of 30 warm-up objects could not be removed before batch 1 \(first: abc123-warm-30\d: refused/);
+    assert.match(
+      e.message,
+      /30 of 30 warm-up objects could not be removed before batch 1 \(first: abc123-warm-30\d: refused/,
+    );
     return true;
   });
 });

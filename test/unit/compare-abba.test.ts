@@ -5,11 +5,31 @@ import { batchOrder, schedule } from '../../src/compare/abba.js';
 import { Turnstile } from '../../src/compare/turnstile.js';
 
 test('two targets: A B, then B A, alternating (ABBA)', () => {
-  assert.deepEqual([1, 2, 3, 4, 5].map((b) => batchOrder(b, 2)), [[0, 1], [1, 0], [0, 1], [1, 0], [0, 1]]);
+  assert.deepEqual(
+    [1, 2, 3, 4, 5].map((b) => batchOrder(b, 2)),
+    [
+      [0, 1],
+      [1, 0],
+      [0, 1],
+      [1, 0],
+      [0, 1],
+    ],
+  );
 });
 
 test('three targets: each pair of batches reversed, the order rotating by one every pair', () => {
-  assert.deepEqual([1, 2, 3, 4, 5, 6, 7].map((b) => batchOrder(b, 3)), [[0, 1, 2], [2, 1, 0], [1, 2, 0], [0, 2, 1], [2, 0, 1], [1, 0, 2], [0, 1, 2]]);
+  assert.deepEqual(
+    [1, 2, 3, 4, 5, 6, 7].map((b) => batchOrder(b, 3)),
+    [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 2, 0],
+      [0, 2, 1],
+      [2, 0, 1],
+      [1, 0, 2],
+      [0, 1, 2],
+    ],
+  );
 });
 
 test('balanced: over every 2n batches each target holds each place equally often (n = 2..6)', () => {
@@ -32,7 +52,12 @@ test('balanced: over every 2n batches each target holds each place equally often
 });
 
 test('every order is a permutation; bad arguments are refused', () => {
-  for (let n = 1; n <= 7; n++) for (let b = 1; b <= 30; b++) assert.deepEqual([...batchOrder(b, n)].sort((x, y) => x - y), Array.from({ length: n }, (_, i) => i));
+  for (let n = 1; n <= 7; n++)
+    for (let b = 1; b <= 30; b++)
+      assert.deepEqual(
+        [...batchOrder(b, n)].sort((x, y) => x - y),
+        Array.from({ length: n }, (_, i) => i),
+      );
   assert.throws(() => batchOrder(0, 2), RangeError);
   assert.throws(() => batchOrder(1, 0), RangeError);
   assert.equal(schedule(3, 2).length, 6);

@@ -14,11 +14,24 @@ import type { BatchRecord } from '../../src/model/records.js';
 import { compareText } from '../../src/report/compare-text.js';
 
 const Ajv2020 = Ajv2020Module.default;
-const schema = JSON.parse(readFileSync(new URL('../../../schemas/compare.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(
+  readFileSync(new URL('../../../schemas/compare.schema.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
 const batch = (index: number, wallMs: number): BatchRecord => ({
-  index, objects: 10, objectsBefore: (index - 1) * 10, bytes: 1000, wallMs, okOps: 20, failedOps: 0, retriedOps: 0, p50Ms: 1, p95Ms: 2, p99Ms: 3, startedAt: '2026-12-03T00:00:00Z',
+  index,
+  objects: 10,
+  objectsBefore: (index - 1) * 10,
+  bytes: 1000,
+  wallMs,
+  okOps: 20,
+  failedOps: 0,
+  retriedOps: 0,
+  p50Ms: 1,
+  p95Ms: 2,
+  p99Ms: 3,
+  startedAt: '2026-12-03T00:00:00Z',
 });
 
 test('phase data: put pairs the batch wall time, get phases the batch median; summaries over the compared batches only', () => {
@@ -32,7 +45,10 @@ test('phase data: put pairs the batch wall time, get phases the batch median; su
     { b: 2, kind: 'probe-get', status: 'ok', bytes: 100, d: 3 },
     { b: 3, kind: 'probe-get', status: 'ok', bytes: 100, d: 5 },
   ];
-  const put = phaseData('put', batches, ops, 1, [{ b: 2, kind: 'verify', status: 'ok', bytes: 1000, d: 1 }, { b: 1, kind: 'verify', status: 'ok', bytes: 1000, d: 1 }]);
+  const put = phaseData('put', batches, ops, 1, [
+    { b: 2, kind: 'verify', status: 'ok', bytes: 1000, d: 1 },
+    { b: 1, kind: 'verify', status: 'ok', bytes: 1000, d: 1 },
+  ]);
   assert.deepEqual(put.perBatchMs, [500, 100, 300]);
   assert.equal(put.summary.medianMs, 200); // median of 100 and 300
   assert.equal(put.summary.p50Ms, 3); // ok ops of batches 2-3: 2 and 4
@@ -61,10 +77,20 @@ test('the answer of three targets and three phases validates against schemas/com
       { b: b.index, kind: 'probe-get', status: 'ok', bytes: 100, d: factor(i) },
       ...(emptyWarm ? [] : [{ b: b.index, kind: 'probe-get-warm', status: 'ok', bytes: 100, d: 0.5 * factor(i) }]),
     ]);
-    return { name, runId: `run-${name}`, phases: Object.fromEntries(phases.map((p) => [p, phaseData(p, batches, ops, 2, [])])) };
+    return {
+      name,
+      runId: `run-${name}`,
+      phases: Object.fromEntries(phases.map((p) => [p, phaseData(p, batches, ops, 2, [])])),
+    };
   };
   const a = compareAnswer([target('old', () => 1), target('same', () => 1), target('grows', (i) => 1 + i / 5, true)], {
-    compareId: 'cmp', phases, batches: n, warmup: 2, batchSize: 10, maxGrowth: 1.1, maxLevelChange: 0.25,
+    compareId: 'cmp',
+    phases,
+    batches: n,
+    warmup: 2,
+    batchSize: 10,
+    maxGrowth: 1.1,
+    maxLevelChange: 0.25,
   });
   assert.ok(validate(JSON.parse(JSON.stringify(a))), JSON.stringify(validate.errors, null, 2));
   assert.equal(a.comparedBatches, 18);
@@ -75,7 +101,13 @@ test('the answer of three targets and three phases validates against schemas/com
   assert.equal(a.level.put?.same?.estimate, 1);
   assert.equal(a.verdict, 'FAIL');
   const text = compareText(a);
-  assert.match(text, /^compare cmp: old, same, grows \(reference: old\), 20 batches in ABBA order, 2 warm-up, 18 compared$/m);
+  assert.match(
+    text,
+    /^compare cmp: old, same, grows \(reference: old\), 20 batches in ABBA order, 2 warm-up, 18 compared$/m,
+  );
   assert.match(text, /^put: grows against old$/m);
-  assert.match(text, /^FAIL {2}fails: grows put scaling, grows put level, grows get-cold scaling, grows get-cold level \(--max-growth 1\.10, --max-level-change 0\.25\)$/m);
+  assert.match(
+    text,
+    /^FAIL {2}fails: grows put scaling, grows put level, grows get-cold scaling, grows get-cold level \(--max-growth 1\.10, --max-level-change 0\.25\)$/m,
+  );
 });

@@ -19,10 +19,23 @@ export function compareFixture(): CompareSeries {
     keyed: Array.from({ length: BATCHES }, () => 100 * noise()),
     document: Array.from({ length: BATCHES }, (_, i) => 100 * 1.04 ** i * noise()),
   };
-  const summary = { medianMs: 100, p50Ms: 1, p95Ms: 2, p99Ms: 3, opsPerSec: 1000, mbPerSec: 1, operations: 800, failedOps: 0, bytesVerified: 0 };
+  const summary = {
+    medianMs: 100,
+    p50Ms: 1,
+    p95Ms: 2,
+    p99Ms: 3,
+    opsPerSec: 1000,
+    mbPerSec: 1,
+    operations: 800,
+    failedOps: 0,
+    bytesVerified: 0,
+  };
   const phase = (perBatchMs: number[]): PhaseData => ({ perBatchMs, summary });
   const answer = compareAnswer(
-    [{ name: 'keyed', runId: 'runKeyed0001', phases: { put: phase(series.keyed) } }, { name: 'document', runId: 'runDocument1', phases: { put: phase(series.document) } }],
+    [
+      { name: 'keyed', runId: 'runKeyed0001', phases: { put: phase(series.keyed) } },
+      { name: 'document', runId: 'runDocument1', phases: { put: phase(series.document) } },
+    ],
     { compareId: 'cmpTest00001', phases: ['put'], batches: BATCHES, warmup: 1, batchSize: SIZE, maxGrowth: 1.1 },
   );
   const objects = Array.from({ length: BATCHES }, (_, i) => (i + 1) * SIZE);
@@ -30,5 +43,11 @@ export function compareFixture(): CompareSeries {
     { name: 'keyed', runId: 'runKeyed0001', objects, perBatchMs: { put: series.keyed } },
     { name: 'document', runId: 'runDocument1', objects, perBatchMs: { put: series.document } },
   ];
-  return { answer, batchSize: SIZE, startedAt: '2026-02-01T11:00:00.000Z', targets, ratios: ratioSeries(answer, targets, SIZE) };
+  return {
+    answer,
+    batchSize: SIZE,
+    startedAt: '2026-02-01T11:00:00.000Z',
+    targets,
+    ratios: ratioSeries(answer, targets, SIZE),
+  };
 }

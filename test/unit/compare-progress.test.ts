@@ -13,7 +13,12 @@ test('two targets of 10 batches: after 4 target batches in 2 s, 16 are left: ETA
   const f = fakeStream();
   let t = 1000;
   const line = new CompareProgress(f.stream, 2, 10, () => t);
-  for (const [target, batch] of [['old', 1], ['new', 1], ['new', 2], ['old', 2]] as const) {
+  for (const [target, batch] of [
+    ['old', 1],
+    ['new', 1],
+    ['new', 2],
+    ['old', 2],
+  ] as const) {
     t += 500;
     line.update(target, batch, 10);
   }

@@ -21,18 +21,32 @@ const F = 'targets.json';
 test('two targets in file order, the first the reference; flags keyed as commander parses them', () => {
   const t = parseTargets(F, {
     targets: {
-      old: { backend: 'ldp', url: 'http://127.0.0.1:1/rest', flavor: 'fedora6', tx: 'per-batch', passwordEnv: 'OLD_PW' },
+      old: {
+        backend: 'ldp',
+        url: 'http://127.0.0.1:1/rest',
+        flavor: 'fedora6',
+        tx: 'per-batch',
+        passwordEnv: 'OLD_PW',
+      },
       new: { backend: 's3', url: 'http://127.0.0.1:2', bucket: 'b', pathStyle: true, createBucket: true },
       embedded: { backend: 'leveldb', data: '/tmp/x', keepData: false },
     },
   });
-  assert.deepEqual(t.map((x) => x.name), ['old', 'new', 'embedded']);
-  assert.deepEqual(t[0], { name: 'old', backend: 'ldp', flags: { url: 'http://127.0.0.1:1/rest', flavor: 'fedora6', tx: 'per-batch' }, passwordEnv: 'OLD_PW' });
+  assert.deepEqual(
+    t.map((x) => x.name),
+    ['old', 'new', 'embedded'],
+  );
+  assert.deepEqual(t[0], {
+    name: 'old',
+    backend: 'ldp',
+    flags: { url: 'http://127.0.0.1:1/rest', flavor: 'fedora6', tx: 'per-batch' },
+    passwordEnv: 'OLD_PW',
+  });
   assert.deepEqual(t[1]?.flags, { url: 'http://127.0.0.1:2', bucket: 'b', pathStyle: true, createBucket: true });
   assert.deepEqual(t[2]?.flags, { data: '/tmp/x' });
 });
 
-test('the keys a target takes are its backend module\'s run options: every one of them is accepted', () => {
+test("the keys a target takes are its backend module's run options: every one of them is accepted", () => {
   for (const m of BACKEND_MODULES) {
     const target: Record<string, unknown> = { backend: m.name };
     for (const o of m.options) {
@@ -45,16 +59,56 @@ test('the keys a target takes are its backend module\'s run options: every one o
 });
 
 test('errors name the file, the target and the key, and say what to do', () => {
-  throwsUsage(() => parseTargets(F, { targets: { a: { backend: 'leveldb', url: 'http://x' }, b: { backend: 'leveldb' } } }), 'E_BAD_TARGETS', [F, 'target "a"', 'key "url"', 'backend leveldb', 'it is for fedora3']);
-  throwsUsage(() => parseTargets(F, { targets: { a: { backend: 'ldp', url: 'u', flavor: 'fedora9' }, b: { backend: 'leveldb' } } }), 'E_BAD_TARGETS', ['target "a" key "flavor"', '"fedora9"', 'fedora6']);
-  throwsUsage(() => parseTargets(F, { targets: { a: { backend: 'nope' }, b: { backend: 'leveldb' } } }), 'E_BAD_TARGETS', ['target "a"', 'backend "nope" is unknown']);
-  throwsUsage(() => parseTargets(F, { targets: { a: { url: 'x' }, b: { backend: 'leveldb' } } }), 'E_BAD_TARGETS', ['target "a" has no "backend"']);
+  throwsUsage(
+    () => parseTargets(F, { targets: { a: { backend: 'leveldb', url: 'http://x' }, b: { backend: 'leveldb' } } }),
+    'E_BAD_TARGETS',
+    [F, 'target "a"', 'key "url"', 'backend leveldb', 'it is for fedora3'],
+  );
+  throwsUsage(
+    () =>
+      parseTargets(F, { targets: { a: { backend: 'ldp', url: 'u', flavor: 'fedora9' }, b: { backend: 'leveldb' } } }),
+    'E_BAD_TARGETS',
+    ['target "a" key "flavor"', '"fedora9"', 'fedora6'],
+  );
+  throwsUsage(
+    () => parseTargets(F, { targets: { a: { backend: 'nope' }, b: { backend: 'leveldb' } } }),
+    'E_BAD_TARGETS',
+    ['target "a"', 'backend "nope" is unknown'],
+  );
+  throwsUsage(() => parseTargets(F, { targets: { a: { url: 'x' }, b: { backend: 'leveldb' } } }), 'E_BAD_TARGETS', [
+    'target "a" has no "backend"',
+  ]);
   throwsUsage(() => parseTargets(F, { targets: { a: { backend: 'leveldb' } } }), 'E_BAD_TARGETS', [F, 'at least 2']);
-  throwsUsage(() => parseTargets(F, { targets: { a: { backend: 's3', url: 'u', bucket: 'b', pathStyle: 'yes' }, b: { backend: 'leveldb' } } }), 'E_BAD_TARGETS', ['key "pathStyle"', 'true or false']);
-  throwsUsage(() => parseTargets(F, { targets: { a: { backend: 'fedora3', url: 'u', password: 'secret' }, b: { backend: 'leveldb' } } }), 'E_BAD_TARGETS', ['key "password"', 'secrets never go in the file']);
-  throwsUsage(() => parseTargets(F, { targets: { a: { backend: 'fedora3', url: 'u', passwordEnv: 'not a name' }, b: { backend: 'leveldb' } } }), 'E_BAD_TARGETS', ['"passwordEnv" must name an environment variable']);
+  throwsUsage(
+    () =>
+      parseTargets(F, {
+        targets: { a: { backend: 's3', url: 'u', bucket: 'b', pathStyle: 'yes' }, b: { backend: 'leveldb' } },
+      }),
+    'E_BAD_TARGETS',
+    ['key "pathStyle"', 'true or false'],
+  );
+  throwsUsage(
+    () =>
+      parseTargets(F, {
+        targets: { a: { backend: 'fedora3', url: 'u', password: 'secret' }, b: { backend: 'leveldb' } },
+      }),
+    'E_BAD_TARGETS',
+    ['key "password"', 'secrets never go in the file'],
+  );
+  throwsUsage(
+    () =>
+      parseTargets(F, {
+        targets: { a: { backend: 'fedora3', url: 'u', passwordEnv: 'not a name' }, b: { backend: 'leveldb' } },
+      }),
+    'E_BAD_TARGETS',
+    ['"passwordEnv" must name an environment variable'],
+  );
   throwsUsage(() => parseTargets(F, { targets: [], extra: 1 }), 'E_BAD_TARGETS', ['key "extra"']);
-  throwsUsage(() => parseTargets(F, { targets: { 'bad name!': { backend: 'leveldb' }, b: { backend: 'leveldb' } } }), 'E_BAD_TARGETS', ['target name "bad name!"']);
+  throwsUsage(
+    () => parseTargets(F, { targets: { 'bad name!': { backend: 'leveldb' }, b: { backend: 'leveldb' } } }),
+    'E_BAD_TARGETS',
+    ['target name "bad name!"'],
+  );
 });
 
 test('the file: unreadable and not-JSON are usage errors naming it', () => {
@@ -67,8 +121,13 @@ test('the file: unreadable and not-JSON are usage errors naming it', () => {
   });
 });
 
-test('secrets come from the environment: the target\'s own variable, else INGEST_SCALE_PASSWORD; a named variable that is unset is refused', () => {
-  const [own, plain] = parseTargets(F, { targets: { own: { backend: 'ldp', url: 'u', user: 'x', passwordEnv: 'OWN_PW' }, plain: { backend: 'ldp', url: 'u', user: 'y' } } });
+test("secrets come from the environment: the target's own variable, else INGEST_SCALE_PASSWORD; a named variable that is unset is refused", () => {
+  const [own, plain] = parseTargets(F, {
+    targets: {
+      own: { backend: 'ldp', url: 'u', user: 'x', passwordEnv: 'OWN_PW' },
+      plain: { backend: 'ldp', url: 'u', user: 'y' },
+    },
+  });
   assert.ok(own && plain);
   assert.deepEqual(targetSecrets(own, { OWN_PW: 'p1', INGEST_SCALE_PASSWORD: 'p0' }), { password: 'p1' });
   assert.deepEqual(targetSecrets(plain, { OWN_PW: 'p1', INGEST_SCALE_PASSWORD: 'p0' }), { password: 'p0' });
@@ -76,14 +135,35 @@ test('secrets come from the environment: the target\'s own variable, else INGEST
 });
 
 test('fuzz (seeded): any JSON value, and targets with random keys and values, give targets or the typed usage error', () => {
-  const keys = [...new Set(BACKEND_MODULES.flatMap((m) => m.options.map((o) => optionKey(o.flag)))), 'backend', 'passwordEnv', 'tokenEnv', 'password', 'x'];
-  const value = fc.oneof(fc.constantFrom(...BACKEND_MODULES.map((m) => m.name)), fc.string(), fc.boolean(), fc.integer(), fc.constant(null), fc.double(), fc.array(fc.string(), { maxLength: 2 }));
+  const keys = [
+    ...new Set(BACKEND_MODULES.flatMap((m) => m.options.map((o) => optionKey(o.flag)))),
+    'backend',
+    'passwordEnv',
+    'tokenEnv',
+    'password',
+    'x',
+  ];
+  const value = fc.oneof(
+    fc.constantFrom(...BACKEND_MODULES.map((m) => m.name)),
+    fc.string(),
+    fc.boolean(),
+    fc.integer(),
+    fc.constant(null),
+    fc.double(),
+    fc.array(fc.string(), { maxLength: 2 }),
+  );
   const target = fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 6 });
-  const valid = fc.constantFrom<Record<string, unknown>>({ backend: 'leveldb' }, { backend: 'memory', latency: '1ms' }, { backend: 'ldp', url: 'http://127.0.0.1:1/rest', tx: 'none' });
+  const valid = fc.constantFrom<Record<string, unknown>>(
+    { backend: 'leveldb' },
+    { backend: 'memory', latency: '1ms' },
+    { backend: 'ldp', url: 'http://127.0.0.1:1/rest', tx: 'none' },
+  );
   const name = fc.oneof(fc.constantFrom('a', 'b', 'old', 'new-2'), fc.string({ maxLength: 8 }));
   const file = fc.oneof(
     fc.jsonValue(),
-    fc.record({ targets: fc.dictionary(name, fc.oneof(valid, valid, target, fc.jsonValue()), { minKeys: 1, maxKeys: 4 }) }),
+    fc.record({
+      targets: fc.dictionary(name, fc.oneof(valid, valid, target, fc.jsonValue()), { minKeys: 1, maxKeys: 4 }),
+    }),
   );
   let ok = 0;
   let refused = 0;

@@ -51,14 +51,20 @@ function sameAsWhole(text: string, cuts: number[]): void {
     return;
   }
   assert.ok(!(b instanceof Error), `${JSON.stringify(text)} cut at ${cuts}: ${String(b)}`);
-  assert.deepEqual(b[0]?.cells.map((h) => h.trim()), a.header, `${JSON.stringify(text)} cut at ${cuts}`);
+  assert.deepEqual(
+    b[0]?.cells.map((h) => h.trim()),
+    a.header,
+    `${JSON.stringify(text)} cut at ${cuts}`,
+  );
   assert.deepEqual(b.slice(1), a.rows, `${JSON.stringify(text)} cut at ${cuts}`);
 }
 
 test('CsvStream: any split into chunks gives the rows, line numbers and errors of parseCsv', () => {
   const piece = fc.constantFrom('a', 'b', '1', ',', '"', '""', '\n', '\r', '\r\n', ' ', '\uFEFF', 'é', '49,847');
   fc.assert(
-    fc.property(fc.array(piece, { maxLength: 40 }), fc.array(fc.nat(60), { maxLength: 8 }), (pieces, cuts) => sameAsWhole(pieces.join(''), cuts)),
+    fc.property(fc.array(piece, { maxLength: 40 }), fc.array(fc.nat(60), { maxLength: 8 }), (pieces, cuts) =>
+      sameAsWhole(pieces.join(''), cuts),
+    ),
     { numRuns: 3000, seed: 16 },
   );
   for (const text of ['\uFEFFbatch,ms\r\n1,10\r\n\r\n2,"4""9"\r\n', 'a\n"x\ny",2\r3\n', 'a,b\n1,"2', 'a\r', '"a""']) {
@@ -86,7 +92,9 @@ async function importFile(db: string, file: string): Promise<string> {
 async function runCount(db: string): Promise<{ runs: number; batches: number }> {
   const store = await ResultsStore.open(db, 'read');
   try {
-    const r = await store.db.get<{ runs: number; batches: number }>('SELECT (SELECT COUNT(*) FROM runs) AS runs, (SELECT COUNT(*) FROM batches) AS batches');
+    const r = await store.db.get<{ runs: number; batches: number }>(
+      'SELECT (SELECT COUNT(*) FROM runs) AS runs, (SELECT COUNT(*) FROM batches) AS batches',
+    );
     return r as { runs: number; batches: number };
   } finally {
     await store.close();
@@ -96,7 +104,11 @@ async function runCount(db: string): Promise<{ runs: number; batches: number }> 
 test('streaming import: the same batches as readSeries, over several written chunks', async () => {
   await withTmpAsync(async (dir) => {
     const file = join(dir, 'many.csv');
-    const rows = Array.from({ length: 45_001 }, (_, i) => `${i + 1},${i % 7 === 0 ? `"${1000 + i},${String(i % 1000).padStart(3, '0')}"` : (1.5 + i / 3).toString()}`);
+    const rows = Array.from(
+      { length: 45_001 },
+      (_, i) =>
+        `${i + 1},${i % 7 === 0 ? `"${1000 + i},${String(i % 1000).padStart(3, '0')}"` : (1.5 + i / 3).toString()}`,
+    );
     writeFileSync(file, `batch,ms\r\n${rows.join('\r\n')}\r\n`);
     const db = join(dir, 'r.db');
     const id = await importFile(db, file);
@@ -125,13 +137,18 @@ test('streaming import: a bad row late in the file leaves no run and no batch be
     const rows = Array.from({ length: 60_000 }, (_, i) => String(100 + (i % 13)));
     rows[59_990] = 'oops';
     writeFileSync(bad, `ms\n${rows.join('\n')}\n`);
-    await assert.rejects(importFile(db, bad), (e: Error) => /bad\.csv: line 59992: column "ms" has "oops"/.test(e.message));
+    await assert.rejects(importFile(db, bad), (e: Error) =>
+      /bad\.csv: line 59992: column "ms" has "oops"/.test(e.message),
+    );
     assert.deepEqual(await runCount(db), { runs: 1, batches: 3 });
     const headerOnly = join(dir, 'header.csv');
     writeFileSync(headerOnly, 'ms\n\n');
     await assert.rejects(importFile(db, headerOnly), /header but no batches/);
     await assert.rejects(openCsvSeries({ file: good, column: 'millis', batchSize: 1 }), /no column "millis"/);
-    await assert.rejects(openCsvSeries({ file: join(dir, 'none.csv'), column: 'ms', batchSize: 1 }), /cannot read .*none\.csv/);
+    await assert.rejects(
+      openCsvSeries({ file: join(dir, 'none.csv'), column: 'ms', batchSize: 1 }),
+      /cannot read .*none\.csv/,
+    );
     assert.deepEqual(await runCount(db), { runs: 1, batches: 3 });
   });
 });

@@ -80,9 +80,13 @@ test('readSeries on the Fedora 3 vs 4 fixture: 25 batches of 1,000', () => {
 });
 
 test('readSeries: a missing column lists the available columns', () => {
-  const e = throwsUsage(() => readSeries({ file: FEDORA, column: 'fedora5_ms', batchSize: 1000 }), 'E_BAD_CSV', ['"fedora5_ms"', 'fedora3-vs-fedora4.csv']);
+  const e = throwsUsage(() => readSeries({ file: FEDORA, column: 'fedora5_ms', batchSize: 1000 }), 'E_BAD_CSV', [
+    '"fedora5_ms"',
+    'fedora3-vs-fedora4.csv',
+  ]);
   const listed = `${e.message} ${e.hint ?? ''}`;
-  for (const col of ['batch', 'fedora3_ms', 'fedora4_minimal_ms']) assert.ok(listed.includes(col), `${col} not listed in ${listed}`);
+  for (const col of ['batch', 'fedora3_ms', 'fedora4_minimal_ms'])
+    assert.ok(listed.includes(col), `${col} not listed in ${listed}`);
 });
 
 test('readSeries: bad cells are E_BAD_CSV with the line number and the cell', () => {
@@ -115,8 +119,14 @@ test('readSeries: a quoted thousands separator and decimals parse', () => {
     const file = join(dir, 'seps.csv');
     writeFileSync(file, 'batch,ms\r\n1,"49,847"\r\n2,"1,234,567"\r\n3,12.5\r\n4, 700 \r\n');
     const { batches } = readSeries({ file, column: 'ms', batchSize: 50 });
-    assert.deepEqual(batches.map((b) => b.wallMs), [49_847, 1_234_567, 12.5, 700]);
-    assert.deepEqual(batches.map((b) => b.objectsBefore), [0, 50, 100, 150]);
+    assert.deepEqual(
+      batches.map((b) => b.wallMs),
+      [49_847, 1_234_567, 12.5, 700],
+    );
+    assert.deepEqual(
+      batches.map((b) => b.objectsBefore),
+      [0, 50, 100, 150],
+    );
   });
 });
 

@@ -53,7 +53,10 @@ test('--datastream rejects bad and reserved ids', () => {
 });
 
 test('--datastream rejects unknown kinds, missing sizes and bad sizes', () => {
-  throwsUsage(() => parseDatastreamFlag('OBJ:1KiB:zipped'), 'E_BAD_WORKLOAD', ['"zipped"', '--datastream OBJ:1KiB:zipped']);
+  throwsUsage(() => parseDatastreamFlag('OBJ:1KiB:zipped'), 'E_BAD_WORKLOAD', [
+    '"zipped"',
+    '--datastream OBJ:1KiB:zipped',
+  ]);
   throwsUsage(() => parseDatastreamFlag('OBJ'), 'E_BAD_FLAG', ['--datastream OBJ']);
   throwsUsage(() => parseDatastreamFlag('OBJ:10XB'), 'E_BAD_SIZE', ['--datastream OBJ:10XB', '"10XB"']);
   throwsUsage(() => parseDatastreamFlag('OBJ:uniform:2MiB-1MiB'), 'E_BAD_SIZE', ['uniform:2MiB-1MiB']);
@@ -61,7 +64,9 @@ test('--datastream rejects unknown kinds, missing sizes and bad sizes', () => {
 
 test('validateDatastreamId and parseContentKind name the place', () => {
   assert.doesNotThrow(() => validateDatastreamId('OBJ.v1_x-2', 'here'));
-  throwsUsage(() => validateDatastreamId('a/b', 'file.json: datastreams[0]'), 'E_BAD_WORKLOAD', ['file.json: datastreams[0]']);
+  throwsUsage(() => validateDatastreamId('a/b', 'file.json: datastreams[0]'), 'E_BAD_WORKLOAD', [
+    'file.json: datastreams[0]',
+  ]);
   assert.equal(parseContentKind('compressible', 'x'), 'compressible');
   throwsUsage(() => parseContentKind('versioned', 'somewhere'), 'E_BAD_WORKLOAD', ['somewhere', '"versioned"']);
 });
@@ -72,13 +77,20 @@ test('validateWorkload accepts the default workload unchanged', () => {
 });
 
 test('validateWorkload rejects a batch size larger than the object count, naming both flags', () => {
-  throwsUsage(() => validateWorkload(workload({ objects: 100, batchSize: 101 })), 'E_BAD_FLAG', ['--batch-size', '--objects', '101', '100']);
+  throwsUsage(() => validateWorkload(workload({ objects: 100, batchSize: 101 })), 'E_BAD_FLAG', [
+    '--batch-size',
+    '--objects',
+    '101',
+    '100',
+  ]);
   assert.doesNotThrow(() => validateWorkload(workload({ objects: 100, batchSize: 100 })));
 });
 
 test('validateWorkload rejects out-of-range numbers, naming the flag', () => {
   throwsUsage(() => validateWorkload(workload({ concurrency: 0 })), 'E_BAD_FLAG', ['--concurrency']);
-  throwsUsage(() => validateWorkload(workload({ concurrency: LIMITS.concurrency + 1 })), 'E_BAD_FLAG', ['--concurrency']);
+  throwsUsage(() => validateWorkload(workload({ concurrency: LIMITS.concurrency + 1 })), 'E_BAD_FLAG', [
+    '--concurrency',
+  ]);
   throwsUsage(() => validateWorkload(workload({ concurrency: 1.5 })), 'E_BAD_FLAG', ['--concurrency']);
   throwsUsage(() => validateWorkload(workload({ objects: 0, batchSize: 1 })), 'E_BAD_FLAG', ['--objects']);
   throwsUsage(() => validateWorkload(workload({ seed: -1 })), 'E_BAD_FLAG', ['--seed']);
@@ -87,17 +99,31 @@ test('validateWorkload rejects out-of-range numbers, naming the flag', () => {
   assert.doesNotThrow(() => validateWorkload(workload({ seed: 0 })));
   throwsUsage(() => validateWorkload(workload({ fanout: { width: 1, depth: 2 } })), 'E_BAD_FLAG', ['--fanout-width']);
   throwsUsage(() => validateWorkload(workload({ fanout: { width: 16, depth: 9 } })), 'E_BAD_FLAG', ['--fanout-depth']);
-  throwsUsage(() => validateWorkload(workload({ layout: 'tree' as Workload['layout'] })), 'E_BAD_FLAG', ['--layout', '"tree"']);
-  throwsUsage(() => validateWorkload(workload({ verify: 'all' as Workload['verify'] })), 'E_BAD_FLAG', ['--verify', '"all"']);
+  throwsUsage(() => validateWorkload(workload({ layout: 'tree' as Workload['layout'] })), 'E_BAD_FLAG', [
+    '--layout',
+    '"tree"',
+  ]);
+  throwsUsage(() => validateWorkload(workload({ verify: 'all' as Workload['verify'] })), 'E_BAD_FLAG', [
+    '--verify',
+    '"all"',
+  ]);
 });
 
-test('validateWorkload uses the caller\'s names in its messages (e.g. file fields)', () => {
-  throwsUsage(() => validateWorkload(workload({ concurrency: 0 }), { concurrency: '"concurrency" in w.json' }), 'E_BAD_FLAG', ['"concurrency" in w.json']);
+test("validateWorkload uses the caller's names in its messages (e.g. file fields)", () => {
+  throwsUsage(
+    () => validateWorkload(workload({ concurrency: 0 }), { concurrency: '"concurrency" in w.json' }),
+    'E_BAD_FLAG',
+    ['"concurrency" in w.json'],
+  );
 });
 
 test('validateWorkload rejects duplicate, missing or malformed datastreams', () => {
   const ds = parseDatastreamFlag('OBJ:1KiB');
-  throwsUsage(() => validateWorkload(workload({ datastreams: [ds, { ...ds }] })), 'E_BAD_WORKLOAD', ['--datastream', '"OBJ"', 'twice']);
+  throwsUsage(() => validateWorkload(workload({ datastreams: [ds, { ...ds }] })), 'E_BAD_WORKLOAD', [
+    '--datastream',
+    '"OBJ"',
+    'twice',
+  ]);
   throwsUsage(() => validateWorkload(workload({ datastreams: [] })), 'E_BAD_WORKLOAD', ['--datastream']);
   const many = Array.from({ length: LIMITS.datastreams + 1 }, (_, i) => ({ ...ds, id: `D${i}` }));
   throwsUsage(() => validateWorkload(workload({ datastreams: many })), 'E_BAD_WORKLOAD', ['--datastream']);
@@ -129,7 +155,10 @@ test('resolveWorkload: datastreams are replaced as a whole, fanout merges field 
   assert.deepEqual(resolveWorkload({ datastreams: ds }).datastreams, ds);
   const fileFanout = resolveWorkload({ layout: 'fanout', fanout: { width: 8, depth: 3 } });
   assert.deepEqual(fileFanout.fanout, { width: 8, depth: 3 });
-  const merged = resolveWorkload({ layout: 'fanout', fanout: { width: 8, depth: 3 } }, { fanout: { width: 32 } as FanoutSpec });
+  const merged = resolveWorkload(
+    { layout: 'fanout', fanout: { width: 8, depth: 3 } },
+    { fanout: { width: 32 } as FanoutSpec },
+  );
   assert.deepEqual(merged.fanout, { width: 32, depth: 3 });
   const fromDefault = resolveWorkload({ fanout: { depth: 4 } as FanoutSpec });
   assert.deepEqual(fromDefault.fanout, { width: defaultWorkload().fanout.width, depth: 4 });

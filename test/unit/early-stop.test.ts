@@ -14,7 +14,20 @@ import { ResultsStore } from '../../src/store/results-store.js';
 import { FEDORA3 as F3, FEDORA4 as F4 } from '../helpers/series.js';
 
 const asBatches = (times: readonly number[]): BatchRecord[] =>
-  times.map((ms, i) => ({ index: i + 1, objects: 1000, objectsBefore: i * 1000, bytes: 0, wallMs: ms, okOps: 0, failedOps: 0, retriedOps: 0, p50Ms: null, p95Ms: null, p99Ms: null, startedAt: null }));
+  times.map((ms, i) => ({
+    index: i + 1,
+    objects: 1000,
+    objectsBefore: i * 1000,
+    bytes: 0,
+    wallMs: ms,
+    okOps: 0,
+    failedOps: 0,
+    retriedOps: 0,
+    p50Ms: null,
+    p95Ms: null,
+    p99Ms: null,
+    startedAt: null,
+  }));
 
 function firstStop(times: readonly number[]) {
   const check = earlyStopCheck({ batchSize: 1000, limit: 1.1, plannedBatches: 25 });
@@ -47,9 +60,22 @@ test('check on a run that stopped early gives the same FAIL; the same batches as
   try {
     const store = await ResultsStore.open(join(dir, 'r.db'));
     const base: RunRecord = {
-      id: 'stopped001', label: null, source: 'run', status: 'running', backend: 'leveldb', target: dir, targetInfo: null, workload: {},
-      batchSize: 1000, plannedBatches: 25, toolVersion: 't', nodeVersion: process.version,
-      host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 }, startedAt: new Date().toISOString(), finishedAt: null, error: null,
+      id: 'stopped001',
+      label: null,
+      source: 'run',
+      status: 'running',
+      backend: 'leveldb',
+      target: dir,
+      targetInfo: null,
+      workload: {},
+      batchSize: 1000,
+      plannedBatches: 25,
+      toolVersion: 't',
+      nodeVersion: process.version,
+      host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      error: null,
     };
     await store.createRun(base);
     for (const b of asBatches(F4.slice(0, 10))) await store.recordBatch(base.id, b, []);

@@ -18,7 +18,10 @@ class ScriptedBackend implements Backend, ReadCapability {
   inFlight = 0;
   maxInFlight = 0;
   readonly stored = new Map<string, Buffer>();
-  constructor(private readonly failWhen: (p: ObjectPlan) => boolean = () => false, private readonly corrupt = false) {}
+  constructor(
+    private readonly failWhen: (p: ObjectPlan) => boolean = () => false,
+    private readonly corrupt = false,
+  ) {}
   async preflight() {
     return { backend: this.name, target: 'memory' };
   }
@@ -27,7 +30,12 @@ class ScriptedBackend implements Backend, ReadCapability {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       const meta = { objectId: plan.id, objectIndex: plan.index };
-      const ops = [await timeOp({ ...meta, kind: 'create-object', datastreamId: null, bytes: 0 }, () => new Promise((r) => setImmediate(r)))];
+      const ops = [
+        await timeOp(
+          { ...meta, kind: 'create-object', datastreamId: null, bytes: 0 },
+          () => new Promise((r) => setImmediate(r)),
+        ),
+      ];
       for (const ds of plan.datastreams) {
         ops.push(
           await timeOp({ ...meta, kind: 'add-datastream', datastreamId: ds.id, bytes: ds.size }, async () => {
@@ -61,14 +69,31 @@ class MemorySink implements BatchSink {
 }
 
 const small = (extra: Parameters<typeof resolveWorkload>[0] = {}) =>
-  resolveWorkload({ objects: 50, batchSize: 10, concurrency: 3, datastreams: [{ id: 'A', size: { kind: 'fixed', bytes: 1000 }, contentKind: 'random', mime: 'application/octet-stream' }], ...extra });
+  resolveWorkload({
+    objects: 50,
+    batchSize: 10,
+    concurrency: 3,
+    datastreams: [
+      { id: 'A', size: { kind: 'fixed', bytes: 1000 }, contentKind: 'random', mime: 'application/octet-stream' },
+    ],
+    ...extra,
+  });
 
 test('batches run in order with at most --concurrency objects in flight, and every op is recorded', async () => {
   const backend = new ScriptedBackend();
   const sink = new MemorySink();
   const r = await runEngine({ runId: 'r', workload: small(), backend, sink, idPrefix: 't-', maxErrorRate: 0 });
   assert.equal(r.status, 'completed');
-  assert.deepEqual(sink.batches.map((b) => [b.index, b.objects, b.objectsBefore]), [[1, 10, 0], [2, 10, 10], [3, 10, 20], [4, 10, 30], [5, 10, 40]]);
+  assert.deepEqual(
+    sink.batches.map((b) => [b.index, b.objects, b.objectsBefore]),
+    [
+      [1, 10, 0],
+      [2, 10, 10],
+      [3, 10, 20],
+      [4, 10, 30],
+      [5, 10, 40],
+    ],
+  );
   assert.equal(backend.maxInFlight, 3);
   for (const ops of sink.ops) {
     assert.equal(ops.length, 20);
@@ -84,7 +109,10 @@ test('a failing operation is a record with its error code, within the budget the
   assert.equal(r.status, 'completed');
   assert.equal(sink.batches[1]?.failedOps, 1);
   const failed = sink.ops.flat().filter((o) => o.status === 'failed');
-  assert.deepEqual(failed.map((o) => [o.objectId, o.errorCode, o.httpStatus]), [['t-13', 'E_HTTP_500', 500]]);
+  assert.deepEqual(
+    failed.map((o) => [o.objectId, o.errorCode, o.httpStatus]),
+    [['t-13', 'E_HTTP_500', 500]],
+  );
 });
 
 test('past the error budget the run stops with E_ERROR_BUDGET after recording the batch', async () => {
@@ -92,7 +120,8 @@ test('past the error budget the run stops with E_ERROR_BUDGET after recording th
   const sink = new MemorySink();
   await assert.rejects(
     runEngine({ runId: 'r', workload: small(), backend, sink, idPrefix: 't-', maxErrorRate: 0.01 }),
-    (e: Error & { code?: string; exitCode?: number }) => e.code === 'E_ERROR_BUDGET' && e.exitCode === 4 && /E_HTTP_500/.test(e.message),
+    (e: Error & { code?: string; exitCode?: number }) =>
+      e.code === 'E_ERROR_BUDGET' && e.exitCode === 4 && /E_HTTP_500/.test(e.message),
   );
   assert.equal(sink.batches.length, 3, 'the failing batch is recorded, none after it');
 });
@@ -101,7 +130,13 @@ test('an abort between batches ends the run as aborted with the finished batches
   const ac = new AbortController();
   const sink = new MemorySink();
   const r = await runEngine({
-    runId: 'r', workload: small(), backend: new ScriptedBackend(), sink, idPrefix: 't-', maxErrorRate: 0, signal: ac.signal,
+    runId: 'r',
+    workload: small(),
+    backend: new ScriptedBackend(),
+    sink,
+    idPrefix: 't-',
+    maxErrorRate: 0,
+    signal: ac.signal,
     onBatch: (p) => {
       if (p.batch.index === 2) ac.abort();
     },
@@ -112,15 +147,32 @@ test('an abort between batches ends the run as aborted with the finished batches
 
 test('--verify readback records verify ops; wrong bytes stop the run with E_VERIFY', async () => {
   const sink = new MemorySink();
-  await runEngine({ runId: 'r', workload: small({ verify: 'readback' }), backend: new ScriptedBackend(), sink, idPrefix: 't-', maxErrorRate: 0 });
+  await runEngine({
+    runId: 'r',
+    workload: small({ verify: 'readback' }),
+    backend: new ScriptedBackend(),
+    sink,
+    idPrefix: 't-',
+    maxErrorRate: 0,
+  });
   const verify = sink.ops.flat().filter((o) => o.kind === 'verify');
   assert.equal(verify.length, 50);
   assert.ok(verify.every((o) => o.status === 'ok'));
-  assert.ok(sink.batches.every((b) => b.okOps === 20), 'verify ops are not counted as ingest ops');
+  assert.ok(
+    sink.batches.every((b) => b.okOps === 20),
+    'verify ops are not counted as ingest ops',
+  );
 
   const bad = new MemorySink();
   await assert.rejects(
-    runEngine({ runId: 'r', workload: small({ verify: 'readback' }), backend: new ScriptedBackend(() => false, true), sink: bad, idPrefix: 't-', maxErrorRate: 0 }),
+    runEngine({
+      runId: 'r',
+      workload: small({ verify: 'readback' }),
+      backend: new ScriptedBackend(() => false, true),
+      sink: bad,
+      idPrefix: 't-',
+      maxErrorRate: 0,
+    }),
     (e: Error & { code?: string }) => e.code === 'E_VERIFY',
   );
   assert.equal(bad.ops[0]?.filter((o) => o.errorCode === 'E_VERIFY_MISMATCH').length, 10);
@@ -137,10 +189,38 @@ test('with one object in flight a backend that can prepare is told the next obje
       events.push(`prepare ${plan.index}`);
     }
   }
-  await runEngine({ runId: 'r', workload: small({ objects: 6, batchSize: 3, concurrency: 1 }), backend: new Preparing(), sink: new MemorySink(), idPrefix: 't-', maxErrorRate: 0 });
+  await runEngine({
+    runId: 'r',
+    workload: small({ objects: 6, batchSize: 3, concurrency: 1 }),
+    backend: new Preparing(),
+    sink: new MemorySink(),
+    idPrefix: 't-',
+    maxErrorRate: 0,
+  });
   // within a batch only: the first object of the next batch is not made before its batch starts
-  assert.deepEqual(events, ['ingest 0', 'prepare 1', 'ingest 1', 'prepare 2', 'ingest 2', 'ingest 3', 'prepare 4', 'ingest 4', 'prepare 5', 'ingest 5']);
+  assert.deepEqual(events, [
+    'ingest 0',
+    'prepare 1',
+    'ingest 1',
+    'prepare 2',
+    'ingest 2',
+    'ingest 3',
+    'prepare 4',
+    'ingest 4',
+    'prepare 5',
+    'ingest 5',
+  ]);
   events.length = 0;
-  await runEngine({ runId: 'r', workload: small({ objects: 6, batchSize: 3, concurrency: 2 }), backend: new Preparing(), sink: new MemorySink(), idPrefix: 't-', maxErrorRate: 0 });
-  assert.ok(events.length === 6 && events.every((e) => e.startsWith('ingest')), `never asked with more than one object in flight: ${events.join(', ')}`);
+  await runEngine({
+    runId: 'r',
+    workload: small({ objects: 6, batchSize: 3, concurrency: 2 }),
+    backend: new Preparing(),
+    sink: new MemorySink(),
+    idPrefix: 't-',
+    maxErrorRate: 0,
+  });
+  assert.ok(
+    events.length === 6 && events.every((e) => e.startsWith('ingest')),
+    `never asked with more than one object in flight: ${events.join(', ')}`,
+  );
 });

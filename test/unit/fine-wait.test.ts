@@ -28,9 +28,15 @@ test('after every wait, the whole milliseconds handed out are within 1 ms below 
 
 test('0.5 ms waits alternate 0 and 1 ms; 2.5 ms waits alternate 2 and 3 ms; a linear ramp has no stairs', () => {
   const half = new WaitCarry();
-  assert.deepEqual(Array.from({ length: 6 }, () => half.next(0.5)), [0, 1, 0, 1, 0, 1]);
+  assert.deepEqual(
+    Array.from({ length: 6 }, () => half.next(0.5)),
+    [0, 1, 0, 1, 0, 1],
+  );
   const twoAndHalf = new WaitCarry();
-  assert.deepEqual(Array.from({ length: 4 }, () => twoAndHalf.next(2.5)), [2, 3, 2, 3]);
+  assert.deepEqual(
+    Array.from({ length: 4 }, () => twoAndHalf.next(2.5)),
+    [2, 3, 2, 3],
+  );
   // linear:3 over 2 ms to a fill of 1,000: the mean of each 100 waits rises with the fill
   const ramp = new WaitCarry();
   const means: number[] = [];
@@ -40,7 +46,10 @@ test('0.5 ms waits alternate 0 and 1 ms; 2.5 ms waits alternate 2 and 3 ms; a li
     means.push(sum / 100);
   }
   for (let b = 1; b < means.length; b++) assert.ok((means[b] as number) > (means[b - 1] as number), means.join(' '));
-  assert.ok(Math.abs((means[0] as number) - 2.198) < 0.011 && Math.abs((means[9] as number) - 5.798) < 0.011, means.join(' '));
+  assert.ok(
+    Math.abs((means[0] as number) - 2.198) < 0.011 && Math.abs((means[9] as number) - 5.798) < 0.011,
+    means.join(' '),
+  );
 });
 
 test('no wait for 0, negative or NaN', () => {

@@ -42,7 +42,14 @@ function returnsOrRefuses(fn: () => unknown): void {
 const sizeish = fc.oneof(
   fc.string(),
   fc.stringMatching(/^[-+]?[0-9.,eE]{0,12}\s?(B|KB|KiB|MB|MiB|GB|GiB|TB|TiB|k|m|g|t|)?$/),
-  fc.tuple(fc.constantFrom('uniform:', 'lognormal:', 'fixed:', ''), fc.string(), fc.constantFrom('-', ':', ''), fc.string()).map((p) => p.join('')),
+  fc
+    .tuple(
+      fc.constantFrom('uniform:', 'lognormal:', 'fixed:', ''),
+      fc.string(),
+      fc.constantFrom('-', ':', ''),
+      fc.string(),
+    )
+    .map((p) => p.join('')),
 );
 
 test('sizes and size specs: a value or a usage error, never another exception', () => {
@@ -57,7 +64,10 @@ test('sizes and size specs: a value or a usage error, never another exception', 
 });
 
 test('datastream flags (ID:SIZE[:KIND[:EDIT]]): a spec or a usage error', () => {
-  const part = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('OBJ', '1KiB', 'random', 'compressible', 'versioned', '1%', '200%', 'uniform:1-2', ''));
+  const part = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom('OBJ', '1KiB', 'random', 'compressible', 'versioned', '1%', '200%', 'uniform:1-2', ''),
+  );
   fc.assert(
     fc.property(fc.array(part, { minLength: 1, maxLength: 5 }), (parts) => {
       returnsOrRefuses(() => parseDatastreamFlag(parts.join(':')));
@@ -78,8 +88,26 @@ test('durations: milliseconds or a usage error', () => {
 });
 
 test('workload files: any JSON value gives overrides or a usage error naming the file', () => {
-  const field = fc.constantFrom('objects', 'batchSize', 'concurrency', 'seed', 'layout', 'verify', 'fanout', 'datastreams', 'extra');
-  const value = fc.oneof(fc.jsonValue(), fc.array(fc.record({ id: fc.string(), size: fc.oneof(fc.string(), fc.integer()), kind: fc.string() }, { requiredKeys: [] })));
+  const field = fc.constantFrom(
+    'objects',
+    'batchSize',
+    'concurrency',
+    'seed',
+    'layout',
+    'verify',
+    'fanout',
+    'datastreams',
+    'extra',
+  );
+  const value = fc.oneof(
+    fc.jsonValue(),
+    fc.array(
+      fc.record(
+        { id: fc.string(), size: fc.oneof(fc.string(), fc.integer()), kind: fc.string() },
+        { requiredKeys: [] },
+      ),
+    ),
+  );
   fc.assert(
     fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(field, value)), (data) => {
       returnsOrRefuses(() => parseWorkloadJson(data, 'w.json'));
@@ -90,7 +118,11 @@ test('workload files: any JSON value gives overrides or a usage error naming the
 });
 
 test('CSV text: rows or a usage error naming the file', () => {
-  const csvish = fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(',', '"', '""', '\n', '\r\n', '\r', '\uFEFF', ' ')), { maxLength: 40 }).map((p) => p.join(''));
+  const csvish = fc
+    .array(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(',', '"', '""', '\n', '\r\n', '\r', '\uFEFF', ' ')), {
+      maxLength: 40,
+    })
+    .map((p) => p.join(''));
   fc.assert(
     fc.property(csvish, (text) => {
       returnsOrRefuses(() => parseCsv(text, 'series.csv'));

@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
-import { CHUNK_SIZE, contentBuffer, contentChunks, contentSha256, type ContentSpec } from '../../src/generate/content.js';
+import {
+  CHUNK_SIZE,
+  contentBuffer,
+  contentChunks,
+  contentSha256,
+  type ContentSpec,
+} from '../../src/generate/content.js';
 import { layoutPath, planBatch, planObject } from '../../src/generate/plan.js';
 import { sampleSize } from '../../src/generate/size-sampler.js';
 import { defaultWorkload } from '../../src/workload/defaults.js';
@@ -20,15 +26,22 @@ const kindArb = fc.constantFrom<ContentKind>('random', 'compressible');
 
 test('property: same (seed, index, dsId, size, kind) gives identical bytes and SHA-256', () => {
   fc.assert(
-    fc.property(seedArb, indexArb, dsIdArb, fc.integer({ min: 0, max: 5000 }), kindArb, (seed, objectIndex, datastreamId, size, kind) => {
-      const spec: ContentSpec = { seed, objectIndex, datastreamId, size, kind };
-      const a = bytesOf(spec);
-      const b = bytesOf({ ...spec });
-      assert.equal(a.length, size);
-      assert.ok(a.equals(b));
-      assert.equal(contentSha256(spec), contentSha256({ ...spec }));
-      assert.equal(contentSha256(spec), sha(a));
-    }),
+    fc.property(
+      seedArb,
+      indexArb,
+      dsIdArb,
+      fc.integer({ min: 0, max: 5000 }),
+      kindArb,
+      (seed, objectIndex, datastreamId, size, kind) => {
+        const spec: ContentSpec = { seed, objectIndex, datastreamId, size, kind };
+        const a = bytesOf(spec);
+        const b = bytesOf({ ...spec });
+        assert.equal(a.length, size);
+        assert.ok(a.equals(b));
+        assert.equal(contentSha256(spec), contentSha256({ ...spec }));
+        assert.equal(contentSha256(spec), sha(a));
+      },
+    ),
     { numRuns: 200 },
   );
 });
@@ -63,7 +76,11 @@ test('property: a different seed, object index or datastream id gives different 
   // the fields are separated: (1, 23) and (12, 3) must not collide
   assert.ok(!bytesOf({ ...base, seed: 1, objectIndex: 23 }).equals(bytesOf({ ...base, seed: 12, objectIndex: 3 })));
   // ... and so are (index 1, id "2X") and (index 12, id "X")
-  assert.ok(!bytesOf({ ...base, objectIndex: 1, datastreamId: '2X' }).equals(bytesOf({ ...base, objectIndex: 12, datastreamId: 'X' })));
+  assert.ok(
+    !bytesOf({ ...base, objectIndex: 1, datastreamId: '2X' }).equals(
+      bytesOf({ ...base, objectIndex: 12, datastreamId: 'X' }),
+    ),
+  );
 });
 
 test('content length equals size across chunk boundaries; chunks never exceed CHUNK_SIZE', () => {
@@ -122,9 +139,15 @@ test('random content does not compress; compressible content compresses to at mo
 
 test('sampleSize: fixed returns its bytes', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), seedArb, indexArb, dsIdArb, (bytes, seed, objectIndex, datastreamId) => {
-      assert.equal(sampleSize({ kind: 'fixed', bytes }, { seed, objectIndex, datastreamId }), bytes);
-    }),
+    fc.property(
+      fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      seedArb,
+      indexArb,
+      dsIdArb,
+      (bytes, seed, objectIndex, datastreamId) => {
+        assert.equal(sampleSize({ kind: 'fixed', bytes }, { seed, objectIndex, datastreamId }), bytes);
+      },
+    ),
   );
 });
 
@@ -152,12 +175,17 @@ test('uniform sizes reach both ends of a small range', () => {
   const spec: SizeSpec = { kind: 'uniform', min: 10, max: 12 };
   const seen = new Set<number>();
   for (let i = 0; i < 300; i++) seen.add(sampleSize(spec, { seed: 1, objectIndex: i, datastreamId: 'OBJ' }));
-  assert.deepEqual([...seen].sort((a, b) => a - b), [10, 11, 12]);
+  assert.deepEqual(
+    [...seen].sort((a, b) => a - b),
+    [10, 11, 12],
+  );
 });
 
 test('lognormal sizes: the sample median is near the spec median, and sizes vary', () => {
   const spec = lognormal(64 * 1024, 1);
-  const sizes = Array.from({ length: 5000 }, (_, i) => sampleSize(spec, { seed: 11, objectIndex: i, datastreamId: 'OBJ' })).sort((a, b) => a - b);
+  const sizes = Array.from({ length: 5000 }, (_, i) =>
+    sampleSize(spec, { seed: 11, objectIndex: i, datastreamId: 'OBJ' }),
+  ).sort((a, b) => a - b);
   const median = ((sizes[2499] ?? 0) + (sizes[2500] ?? 0)) / 2;
   assert.ok(Math.abs(median / (64 * 1024) - 1) < 0.1, `sample median ${median}`);
   // σ = 1: the quartiles sit near median·e^(±0.674)
@@ -204,19 +232,25 @@ test('pairtree layout: four two-hex-character segments, a function of the id', (
 
 test('property: fanout layout has depth segments, each below width, distinct within width^depth', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 2, max: 4096 }), fc.integer({ min: 1, max: 8 }), indexArb, indexArb, (width, depth, i, j) => {
-      const w = wl({ layout: 'fanout', fanout: { width, depth } });
-      const pi = layoutPath(w, `o${i}`, i);
-      assert.equal(pi.length, depth);
-      const digits = String(width - 1).length;
-      for (const seg of pi) {
-        assert.match(seg, /^\d+$/);
-        assert.equal(seg.length, digits);
-        assert.ok(Number(seg) < width);
-      }
-      const capacity = width ** depth;
-      if (i !== j && i < capacity && j < capacity) assert.notDeepEqual(layoutPath(w, `o${j}`, j), pi);
-    }),
+    fc.property(
+      fc.integer({ min: 2, max: 4096 }),
+      fc.integer({ min: 1, max: 8 }),
+      indexArb,
+      indexArb,
+      (width, depth, i, j) => {
+        const w = wl({ layout: 'fanout', fanout: { width, depth } });
+        const pi = layoutPath(w, `o${i}`, i);
+        assert.equal(pi.length, depth);
+        const digits = String(width - 1).length;
+        for (const seg of pi) {
+          assert.match(seg, /^\d+$/);
+          assert.equal(seg.length, digits);
+          assert.ok(Number(seg) < width);
+        }
+        const capacity = width ** depth;
+        if (i !== j && i < capacity && j < capacity) assert.notDeepEqual(layoutPath(w, `o${j}`, j), pi);
+      },
+    ),
   );
   assert.deepEqual(layoutPath(wl({ layout: 'fanout', fanout: { width: 16, depth: 2 } }), 'x', 17), ['01', '01']);
   assert.deepEqual(layoutPath(wl({ layout: 'fanout', fanout: { width: 10, depth: 3 } }), 'x', 123), ['3', '2', '1']);
@@ -225,35 +259,64 @@ test('property: fanout layout has depth segments, each below width, distinct wit
 test('planBatch plans [start, start + count) and stops at workload.objects', () => {
   const w = wl({ objects: 100, batchSize: 10 });
   const batch = planBatch(w, 20, 10, { idPrefix: 'p' });
-  assert.deepEqual(batch.map((p) => p.index), [20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
+  assert.deepEqual(
+    batch.map((p) => p.index),
+    [20, 21, 22, 23, 24, 25, 26, 27, 28, 29],
+  );
   assert.deepEqual(batch.map((p) => p.id).slice(0, 2), ['p20', 'p21']);
   const tail = planBatch(w, 95, 10, { idPrefix: 'p' });
-  assert.deepEqual(tail.map((p) => p.index), [95, 96, 97, 98, 99]);
+  assert.deepEqual(
+    tail.map((p) => p.index),
+    [95, 96, 97, 98, 99],
+  );
   assert.deepEqual(planBatch(w, 100, 10, { idPrefix: 'p' }), []);
   assert.deepEqual(planBatch(w, 0, 0, { idPrefix: 'p' }), []);
 });
 
 test('a byte range of the content equals the same slice of the whole, for both kinds (fast-check)', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 300_000 }), fc.constantFrom('random', 'compressible'), fc.integer({ min: 0, max: 2 ** 32 - 1 }), (a, b, kind, seed) => {
-      const spec = { seed, objectIndex: 3, datastreamId: 'R', size: 300_000, kind: kind as 'random' | 'compressible' };
-      const [start, end] = a <= b ? [a, b] : [b, a];
-      const whole = Buffer.concat([...contentChunks(spec)]);
-      const part = Buffer.concat([...contentChunks(spec, 4096, { start, end })]);
-      assert.ok(part.equals(whole.subarray(start, end)));
-      assert.equal(contentSha256(spec, { start, end }), createHash('sha256').update(whole.subarray(start, end)).digest('hex'));
-    }),
+    fc.property(
+      fc.integer({ min: 0, max: 300_000 }),
+      fc.integer({ min: 0, max: 300_000 }),
+      fc.constantFrom('random', 'compressible'),
+      fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+      (a, b, kind, seed) => {
+        const spec = {
+          seed,
+          objectIndex: 3,
+          datastreamId: 'R',
+          size: 300_000,
+          kind: kind as 'random' | 'compressible',
+        };
+        const [start, end] = a <= b ? [a, b] : [b, a];
+        const whole = Buffer.concat([...contentChunks(spec)]);
+        const part = Buffer.concat([...contentChunks(spec, 4096, { start, end })]);
+        assert.ok(part.equals(whole.subarray(start, end)));
+        assert.equal(
+          contentSha256(spec, { start, end }),
+          createHash('sha256').update(whole.subarray(start, end)).digest('hex'),
+        );
+      },
+    ),
     { numRuns: 40 },
   );
 });
 
 test('contentBuffer is the same bytes as contentChunks, in one Buffer, and refuses sizes above its limit', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: 300_000 }), fc.constantFrom<ContentKind>('random', 'compressible'), fc.nat(1000), (size, kind, objectIndex) => {
-      const spec: ContentSpec = { seed: 11, objectIndex, datastreamId: 'D', size, kind };
-      assert.ok(contentBuffer(spec).equals(bytesOf(spec)));
-    }),
+    fc.property(
+      fc.integer({ min: 0, max: 300_000 }),
+      fc.constantFrom<ContentKind>('random', 'compressible'),
+      fc.nat(1000),
+      (size, kind, objectIndex) => {
+        const spec: ContentSpec = { seed: 11, objectIndex, datastreamId: 'D', size, kind };
+        assert.ok(contentBuffer(spec).equals(bytesOf(spec)));
+      },
+    ),
     { numRuns: 40 },
   );
-  assert.throws(() => contentBuffer({ seed: 1, objectIndex: 0, datastreamId: 'D', size: 2048, kind: 'random' }, 1024), RangeError);
+  assert.throws(
+    () => contentBuffer({ seed: 1, objectIndex: 0, datastreamId: 'D', size: 2048, kind: 'random' }, 1024),
+    RangeError,
+  );
 });

@@ -100,34 +100,58 @@ describe('both HTTP clients keep one contract', () => {
   }
 });
 
-describe('both HTTP clients over TLS', { skip: existsSync('/usr/bin/openssl') || process.env.CI ? false : 'openssl is not installed (CI installs it)' }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-tls-contract-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  let url = '';
+describe(
+  'both HTTP clients over TLS',
+  { skip: existsSync('/usr/bin/openssl') || process.env.CI ? false : 'openssl is not installed (CI installs it)' },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-tls-contract-'));
+    after(() => rmSync(dir, { recursive: true, force: true }));
+    const key = join(dir, 'key.pem');
+    const cert = join(dir, 'cert.pem');
+    let url = '';
 
-  it('a self-signed server (openssl, this run only)', async () => {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=ingest-scale test', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-    const s = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(204);
-        res.end();
+    it('a self-signed server (openssl, this run only)', async () => {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+          '-days',
+          '1',
+          '-subj',
+          '/CN=ingest-scale test',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
+      const s = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(204);
+          res.end();
+        });
       });
-    });
-    url = `https://127.0.0.1:${await listen(s as unknown as Server)}`;
-    assert.ok(url.startsWith('https://127.0.0.1:'));
-  });
-
-  for (const [name, send] of Object.entries(CLIENTS)) {
-    it(`${name}: with the server's CA (--ca) the request goes through`, async () => {
-      const r = await send(target(url, { caFile: cert }), 'PUT', '/x', Buffer.from('hello'));
-      assert.equal(r.status, 204);
+      url = `https://127.0.0.1:${await listen(s as unknown as Server)}`;
+      assert.ok(url.startsWith('https://127.0.0.1:'));
     });
 
-    it(`${name}: without it the certificate is refused with the same code`, async () => {
-      assert.equal(await codeOf(send(target(url), 'PUT', '/x', Buffer.from('hello'))), 'DEPTH_ZERO_SELF_SIGNED_CERT');
-    });
-  }
-});
+    for (const [name, send] of Object.entries(CLIENTS)) {
+      it(`${name}: with the server's CA (--ca) the request goes through`, async () => {
+        const r = await send(target(url, { caFile: cert }), 'PUT', '/x', Buffer.from('hello'));
+        assert.equal(r.status, 204);
+      });
+
+      it(`${name}: without it the certificate is refused with the same code`, async () => {
+        assert.equal(await codeOf(send(target(url), 'PUT', '/x', Buffer.from('hello'))), 'DEPTH_ZERO_SELF_SIGNED_CERT');
+      });
+    }
+  },
+);

@@ -67,7 +67,9 @@ const workload: Workload = {
   layout: 'pairtree',
   fanout: { width: 16, depth: 2 },
   verify: 'none',
-  datastreams: [{ id: 'OBJ', size: { kind: 'fixed', bytes: 1000 }, contentKind: 'random', mime: 'application/octet-stream' }],
+  datastreams: [
+    { id: 'OBJ', size: { kind: 'fixed', bytes: 1000 }, contentKind: 'random', mime: 'application/octet-stream' },
+  ],
 };
 
 test('a 501 to MKCOL of the run collection: a warning in the target details, collections none, PUT straight to each path', async () => {
@@ -76,16 +78,25 @@ test('a 501 to MKCOL of the run collection: a warning in the target details, col
   try {
     const info = await b.preflight();
     assert.equal(info.details?.collections, 'none');
-    assert.match(String(info.details?.warning), /MKCOL answered 501 Not Implemented: the server makes paths on PUT itself/);
+    assert.match(
+      String(info.details?.warning),
+      /MKCOL answered 501 Not Implemented: the server makes paths on PUT itself/,
+    );
     const plans = [0, 1, 2].map((i) => planObject(workload, i, { idPrefix: 'p-' }));
     assert.deepEqual(await b.prepareBatch(plans), [], 'no collection is made, none is recorded');
     const ops = (await Promise.all(plans.map((p) => b.ingest(p)))).flat();
-    assert.deepEqual(ops.map((o) => [o.kind, o.status]), plans.map(() => ['add-datastream', 'ok']));
+    assert.deepEqual(
+      ops.map((o) => [o.kind, o.status]),
+      plans.map(() => ['add-datastream', 'ok']),
+    );
     assert.equal(files.size, 3);
     dirDelete = 405;
     for (const p of plans) await b.remove(p);
     const note = await b.finishClean();
-    assert.match(String(note), /the server kept the run's directory \/store\/ingest-scale-r501\/ \(DELETE answered HTTP 405\)/);
+    assert.match(
+      String(note),
+      /the server kept the run's directory \/store\/ingest-scale-r501\/ \(DELETE answered HTTP 405\)/,
+    );
     assert.equal(files.size, 0);
   } finally {
     dirDelete = 204;
@@ -99,7 +110,22 @@ test('run against a server without MKCOL warns once on stderr, and clean removes
   const tmp = tempDir();
   try {
     const db = join(tmp.dir, 'r.db');
-    const r = await runCli(['run', '--backend', 'http-put', '--url', url, '-n', '30', '--batch-size', '10', '--datastream', 'OBJ:1KiB', '--db', db, '--json']);
+    const r = await runCli([
+      'run',
+      '--backend',
+      'http-put',
+      '--url',
+      url,
+      '-n',
+      '30',
+      '--batch-size',
+      '10',
+      '--datastream',
+      'OBJ:1KiB',
+      '--db',
+      db,
+      '--json',
+    ]);
     assert.equal(r.code, 3, r.stderr); // three batches: INCONCLUSIVE
     assert.equal(r.stderr.match(/warning: MKCOL answered 501/g)?.length, 1, r.stderr);
     assert.equal(files.size, 30);
@@ -107,9 +133,19 @@ test('run against a server without MKCOL warns once on stderr, and clean removes
     const runId = (JSON.parse(r.stdout) as { runId: string }).runId;
     const cleaned = await runCli(['clean', runId, '--db', db, '--json']);
     assert.equal(cleaned.code, 0, cleaned.stdout + cleaned.stderr);
-    assert.deepEqual(JSON.parse(cleaned.stdout), { runId, objects: 30, removed: 30, alreadyGone: 0, failed: 0, errors: {} });
+    assert.deepEqual(JSON.parse(cleaned.stdout), {
+      runId,
+      objects: 30,
+      removed: 30,
+      alreadyGone: 0,
+      failed: 0,
+      errors: {},
+    });
     assert.equal(files.size, 0);
-    assert.ok(seen.includes(`DELETE /store/ingest-scale-${runId}/`), 'the run directory the server made is deleted too');
+    assert.ok(
+      seen.includes(`DELETE /store/ingest-scale-${runId}/`),
+      'the run directory the server made is deleted too',
+    );
   } finally {
     tmp.cleanup();
   }
@@ -137,7 +173,10 @@ test('clean of a run that wrote data but whose records name no object is exit 4 
   await assert.rejects(cleanRun({ run, objects: [], bytesWritten: 4000, concurrency: 2, access: {} }), (e: unknown) => {
     assert.ok(e instanceof RunFailedError);
     assert.equal(e.exitCode, 4);
-    assert.match(e.message, /run norecords1 wrote 4000 bytes to .* but its records name no object that clean can remove/);
+    assert.match(
+      e.message,
+      /run norecords1 wrote 4000 bytes to .* but its records name no object that clean can remove/,
+    );
     assert.match(e.hint ?? '', /ingest-scale-norecords1/);
     return true;
   });
@@ -145,7 +184,10 @@ test('clean of a run that wrote data but whose records name no object is exit 4 
 
 test('a plain PUT server that does not implement OPTIONS (501) passes preflight; another 5xx to OPTIONS is the target failing', async () => {
   files.clear();
-  for (const [status, ok] of [[501, true], [503, false]] as const) {
+  for (const [status, ok] of [
+    [501, true],
+    [503, false],
+  ] as const) {
     optionsStatus = status;
     const b = new HttpPutBackend({ url, connections: 1, runId: `opt${status}`, workload });
     try {

@@ -44,12 +44,18 @@ function bodyServer(handler: Handler): { server: Server; sockets: Set<unknown>; 
 
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 const echoDigest: Handler = (req, res, body) => {
-  res.writeHead(201, { 'x-sha256': sha(body), 'x-te': String(req.headers['transfer-encoding'] ?? ''), 'x-auth': String(req.headers.authorization ?? ''), 'content-length': '2' });
+  res.writeHead(201, {
+    'x-sha256': sha(body),
+    'x-te': String(req.headers['transfer-encoding'] ?? ''),
+    'x-auth': String(req.headers.authorization ?? ''),
+    'content-length': '2',
+  });
   res.end('ok');
 };
 
 function* pieces(total: number, size: number, seed: number): Generator<Buffer> {
-  for (let off = 0; off < total; off += size) yield Buffer.alloc(Math.min(size, total - off), (seed + off / size) % 251);
+  for (let off = 0; off < total; off += size)
+    yield Buffer.alloc(Math.min(size, total - off), (seed + off / size) % 251);
 }
 
 describe('http1 write client', () => {
@@ -66,7 +72,16 @@ describe('http1 write client', () => {
   it('sends bodies intact and reuses at most `connections` connections', async () => {
     const pool = new Http1Pool({ origin: url, connections: 2 });
     const bodies = Array.from({ length: 40 }, (_, i) => Buffer.alloc(100 + i * 997, i));
-    const results = await Promise.all(bodies.map((b, i) => pool.request('PUT', `/o/${i}`, { 'content-type': 'application/octet-stream', 'content-length': String(b.length) }, b)));
+    const results = await Promise.all(
+      bodies.map((b, i) =>
+        pool.request(
+          'PUT',
+          `/o/${i}`,
+          { 'content-type': 'application/octet-stream', 'content-length': String(b.length) },
+          b,
+        ),
+      ),
+    );
     await pool.close();
     results.forEach((r, i) => {
       assert.equal(r.status, 201);
@@ -83,7 +98,12 @@ describe('http1 write client', () => {
     const sized = await pool.request('PUT', '/big', { 'content-length': String(total) }, pieces(total, 65536, 3));
     assert.equal(sized.headers['x-sha256'], expected);
     assert.equal(sized.headers['x-te'], '');
-    const gathered = await pool.request('PUT', '/mid', { 'content-length': String(300 * 1024) }, pieces(300 * 1024, 65536, 5));
+    const gathered = await pool.request(
+      'PUT',
+      '/mid',
+      { 'content-length': String(300 * 1024) },
+      pieces(300 * 1024, 65536, 5),
+    );
     assert.equal(gathered.headers['x-sha256'], sha(Buffer.concat([...pieces(300 * 1024, 65536, 5)])));
     const chunked = await pool.request('POST', '/big', {}, pieces(total, 65536, 3));
     assert.equal(chunked.headers['x-sha256'], expected);
@@ -93,9 +113,18 @@ describe('http1 write client', () => {
 
   it('fails a body that does not match its Content-Length, then carries on with a new connection', async () => {
     const pool = new Http1Pool({ origin: url, connections: 1 });
-    await assert.rejects(pool.request('PUT', '/short', { 'content-length': '10' }, pieces(5, 5, 1)), (e: Error & { errorCode?: string }) => e.errorCode === 'E_BODY_LENGTH');
-    await assert.rejects(pool.request('PUT', '/short', { 'content-length': '100000' }, pieces(90_000, 30_000, 1)), (e: Error & { errorCode?: string }) => e.errorCode === 'E_BODY_LENGTH');
-    await assert.rejects(pool.request('PUT', '/long', { 'content-length': '50000' }, pieces(90_000, 30_000, 1)), (e: Error & { errorCode?: string }) => e.errorCode === 'E_BODY_LENGTH');
+    await assert.rejects(
+      pool.request('PUT', '/short', { 'content-length': '10' }, pieces(5, 5, 1)),
+      (e: Error & { errorCode?: string }) => e.errorCode === 'E_BODY_LENGTH',
+    );
+    await assert.rejects(
+      pool.request('PUT', '/short', { 'content-length': '100000' }, pieces(90_000, 30_000, 1)),
+      (e: Error & { errorCode?: string }) => e.errorCode === 'E_BODY_LENGTH',
+    );
+    await assert.rejects(
+      pool.request('PUT', '/long', { 'content-length': '50000' }, pieces(90_000, 30_000, 1)),
+      (e: Error & { errorCode?: string }) => e.errorCode === 'E_BODY_LENGTH',
+    );
     const ok = await pool.request('PUT', '/after', { 'content-length': '3' }, Buffer.from('abc'));
     assert.equal(ok.headers['x-sha256'], sha(Buffer.from('abc')));
     await pool.close();
@@ -103,7 +132,10 @@ describe('http1 write client', () => {
 
   it('refuses a header value that would split the request', async () => {
     const pool = new Http1Pool({ origin: url, connections: 1 });
-    await assert.rejects(pool.request('PUT', '/x', { 'content-type': 'a\r\nx-evil: 1' }, Buffer.from('a')), (e: Error & { errorCode?: string }) => e.errorCode === 'E_BAD_HEADER');
+    await assert.rejects(
+      pool.request('PUT', '/x', { 'content-type': 'a\r\nx-evil: 1' }, Buffer.from('a')),
+      (e: Error & { errorCode?: string }) => e.errorCode === 'E_BAD_HEADER',
+    );
     await pool.close();
   });
 
@@ -127,7 +159,12 @@ describe('http1 write client against awkward servers', () => {
     const port = await listen(server);
     const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 1 });
     try {
-      const r = await pool.request('PUT', '/huge', { 'content-length': String(64 * 1024 * 1024) }, pieces(64 * 1024 * 1024, 1 << 20, 0));
+      const r = await pool.request(
+        'PUT',
+        '/huge',
+        { 'content-length': String(64 * 1024 * 1024) },
+        pieces(64 * 1024 * 1024, 1 << 20, 0),
+      );
       assert.equal(r.status, 413);
       const again = await pool.request('PUT', '/small', { 'content-length': '1' }, Buffer.from('a'));
       assert.equal(again.status, 413);
@@ -166,9 +203,15 @@ describe('http1 write client against awkward servers', () => {
     const port = await listen(server);
     const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 1 });
     try {
-      await assert.rejects(pool.request('PUT', '/x', {}, Buffer.from('a')), (e: Error & { errorCode?: string }) => e.errorCode === 'E_SOCKET_CLOSED');
+      await assert.rejects(
+        pool.request('PUT', '/x', {}, Buffer.from('a')),
+        (e: Error & { errorCode?: string }) => e.errorCode === 'E_SOCKET_CLOSED',
+      );
       mode = 'garbage';
-      await assert.rejects(pool.request('PUT', '/y', {}, Buffer.from('a')), (e: Error & { code?: string }) => e.code === 'E_HTTP_PARSE');
+      await assert.rejects(
+        pool.request('PUT', '/y', {}, Buffer.from('a')),
+        (e: Error & { code?: string }) => e.code === 'E_HTTP_PARSE',
+      );
     } finally {
       await pool.close();
       server.close();
@@ -213,35 +256,65 @@ describe('http1 write client against awkward servers', () => {
     const port = await listen(probe);
     await new Promise((r) => probe.close(r));
     const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 2 });
-    await assert.rejects(pool.request('PUT', '/x', {}, Buffer.from('a')), (e: Error & { code?: string }) => e.code === 'ECONNREFUSED');
+    await assert.rejects(
+      pool.request('PUT', '/x', {}, Buffer.from('a')),
+      (e: Error & { code?: string }) => e.code === 'ECONNREFUSED',
+    );
     await pool.close();
   });
 });
 
-describe('http1 write client over TLS', { skip: existsSync('/usr/bin/openssl') || process.env.CI ? false : 'openssl is not installed (CI installs it)' }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-tls-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
+describe(
+  'http1 write client over TLS',
+  { skip: existsSync('/usr/bin/openssl') || process.env.CI ? false : 'openssl is not installed (CI installs it)' },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-tls-'));
+    after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('verifies the server against --ca and refuses it without', async () => {
-    const key = join(dir, 'key.pem');
-    const cert = join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=ingest-scale test', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-    const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
-      req.resume();
-      req.on('end', () => res.writeHead(201, { 'content-length': '0' }).end());
+    it('verifies the server against --ca and refuses it without', async () => {
+      const key = join(dir, 'key.pem');
+      const cert = join(dir, 'cert.pem');
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+          '-days',
+          '1',
+          '-subj',
+          '/CN=ingest-scale test',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
+      const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+        req.resume();
+        req.on('end', () => res.writeHead(201, { 'content-length': '0' }).end());
+      });
+      const port = await listen(server);
+      const origin = new URL(`https://127.0.0.1:${port}`);
+      const trusted = new Http1Pool({ origin, connections: 1, ca: readFileSync(cert) });
+      const untrusted = new Http1Pool({ origin, connections: 1 });
+      try {
+        assert.equal((await trusted.request('PUT', '/x', {}, Buffer.from('secret'))).status, 201);
+        await assert.rejects(
+          untrusted.request('PUT', '/x', {}, Buffer.from('a')),
+          (e: Error & { code?: string }) => e.code === 'DEPTH_ZERO_SELF_SIGNED_CERT',
+        );
+      } finally {
+        await trusted.close();
+        await untrusted.close();
+        server.closeAllConnections();
+        server.close();
+      }
     });
-    const port = await listen(server);
-    const origin = new URL(`https://127.0.0.1:${port}`);
-    const trusted = new Http1Pool({ origin, connections: 1, ca: readFileSync(cert) });
-    const untrusted = new Http1Pool({ origin, connections: 1 });
-    try {
-      assert.equal((await trusted.request('PUT', '/x', {}, Buffer.from('secret'))).status, 201);
-      await assert.rejects(untrusted.request('PUT', '/x', {}, Buffer.from('a')), (e: Error & { code?: string }) => e.code === 'DEPTH_ZERO_SELF_SIGNED_CERT');
-    } finally {
-      await trusted.close();
-      await untrusted.close();
-      server.closeAllConnections();
-      server.close();
-    }
-  });
-});
+  },
+);

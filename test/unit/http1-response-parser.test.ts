@@ -38,7 +38,8 @@ function splitAt(s: string, cuts: number[]): Buffer[] {
   return out;
 }
 
-const CHUNKED = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-A: 1\r\nx-a: 2\r\n\r\n5;ext=1\r\nhello\r\n7\r\n, world\r\n0\r\nTrailer: t\r\n\r\n';
+const CHUNKED =
+  'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-A: 1\r\nx-a: 2\r\n\r\n5;ext=1\r\nhello\r\n7\r\n, world\r\n0\r\nTrailer: t\r\n\r\n';
 
 describe('http1 response parser', () => {
   it('reads a Content-Length body and the status, and keeps the connection by default on HTTP/1.1', () => {
@@ -113,26 +114,40 @@ describe('http1 response parser', () => {
   });
 
   it('honours Connection: close, HTTP/1.0 without keep-alive, and the Keep-Alive timeout', () => {
-    assert.equal(parse(whole('HTTP/1.1 201 Created\r\nConnection: Close\r\nContent-Length: 0\r\n\r\n')).head?.keepAlive, false);
+    assert.equal(
+      parse(whole('HTTP/1.1 201 Created\r\nConnection: Close\r\nContent-Length: 0\r\n\r\n')).head?.keepAlive,
+      false,
+    );
     assert.equal(parse(whole('HTTP/1.0 201 Created\r\nContent-Length: 0\r\n\r\n')).head?.keepAlive, false);
-    const ka = parse(whole('HTTP/1.0 201 Created\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\nContent-Length: 0\r\n\r\n')).head;
+    const ka = parse(
+      whole('HTTP/1.0 201 Created\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\nContent-Length: 0\r\n\r\n'),
+    ).head;
     assert.equal(ka?.keepAlive, true);
     assert.equal(ka?.keepAliveTimeout, 5);
     // Connection is a token list: any case, any spacing, across repeated headers; a token that only contains "close" is not close
-    const conn = (v: string, version = '1.1'): boolean | undefined => parse(whole(`HTTP/${version} 201 Created\r\nConnection: ${v}\r\nContent-Length: 0\r\n\r\n`)).head?.keepAlive;
+    const conn = (v: string, version = '1.1'): boolean | undefined =>
+      parse(whole(`HTTP/${version} 201 Created\r\nConnection: ${v}\r\nContent-Length: 0\r\n\r\n`)).head?.keepAlive;
     assert.equal(conn('Upgrade,  CLOSE '), false);
     assert.equal(conn('x-close, closed'), true);
     assert.equal(conn('Keep-Alive ,Upgrade', '1.0'), true);
     assert.equal(conn('keep-alives', '1.0'), false);
     assert.equal(conn('keep\ralive', '1.0'), false, 'a CR is not a hyphen in any case');
-    assert.equal(parse(whole('HTTP/1.1 201 Created\r\nConnection: upgrade\r\nconnection: close\r\nContent-Length: 0\r\n\r\n')).head?.keepAlive, false);
+    assert.equal(
+      parse(whole('HTTP/1.1 201 Created\r\nConnection: upgrade\r\nconnection: close\r\nContent-Length: 0\r\n\r\n')).head
+        ?.keepAlive,
+      false,
+    );
   });
 
   it('reads Transfer-Encoding in HTTP/1.0 or beside Content-Length as chunked, then closes (RFC 9112 §6.1)', () => {
-    const te10 = parse(whole('HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n'));
+    const te10 = parse(
+      whole('HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n'),
+    );
     assert.equal(te10.body, 'abc');
     assert.equal(te10.head?.keepAlive, false);
-    const both = parse(whole('HTTP/1.1 200 OK\r\nContent-Length: 99\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n'));
+    const both = parse(
+      whole('HTTP/1.1 200 OK\r\nContent-Length: 99\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n'),
+    );
     assert.equal(both.body, 'abc');
     assert.equal(both.done, true);
     assert.equal(both.head?.keepAlive, false);

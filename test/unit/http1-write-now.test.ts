@@ -52,9 +52,16 @@ describe('write client: requests in flight together', () => {
       await Promise.all(['a', 'b', 'c'].map((x) => pool.request('PUT', `/warm/${x}`, {}, Buffer.from(x))));
       const written = spyWrites(pool);
       const three = ['x', 'y', 'z'].map((x) => pool.request('PUT', `/${x}`, {}, Buffer.from(x)));
-      assert.deepEqual(written, ['/x', '/y', '/z'], 'each request reached its socket synchronously, while the others were in flight');
+      assert.deepEqual(
+        written,
+        ['/x', '/y', '/z'],
+        'each request reached its socket synchronously, while the others were in flight',
+      );
       const rs = await Promise.all(three);
-      assert.deepEqual(rs.map((r) => r.headers['x-sha256']), ['x', 'y', 'z'].map((x) => sha(Buffer.from(x))));
+      assert.deepEqual(
+        rs.map((r) => r.headers['x-sha256']),
+        ['x', 'y', 'z'].map((x) => sha(Buffer.from(x))),
+      );
     } finally {
       await pool.close();
     }
@@ -66,7 +73,9 @@ describe('write client: requests in flight together', () => {
       await Promise.all(Array.from({ length: 8 }, (_, i) => pool.request('PUT', `/warm/${i}`, {}, Buffer.from('w'))));
       const sizes = [0, 1, 1024, 4096, 4097, 65536, 300_000, 1024 * 1024];
       const bodies = Array.from({ length: 64 }, (_, i) => Buffer.alloc(sizes[i % sizes.length] as number, i));
-      const rs = await Promise.all(bodies.map((b, i) => pool.request('PUT', `/o/${i}`, { 'content-length': String(b.length) }, b)));
+      const rs = await Promise.all(
+        bodies.map((b, i) => pool.request('PUT', `/o/${i}`, { 'content-length': String(b.length) }, b)),
+      );
       rs.forEach((r, i) => {
         assert.equal(r.status, 201);
         assert.equal(r.headers['x-sha256'], sha(bodies[i] as Buffer), `body ${i} (${bodies[i]?.length} bytes)`);

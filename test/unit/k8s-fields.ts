@@ -22,24 +22,42 @@ export type FieldChecker = (doc: Record<string, unknown>) => string[];
 /** A checker over the models' declarations (one TypeScript program, built once: a second or two). */
 export function unknownFieldChecker(): FieldChecker {
   const root = join(REPO_ROOT, 'test', 'unit', '__k8s-models__.ts');
-  const text = Object.entries(MODELS).map(([key, m], i) => `import type { ${m.name} as M${i} } from '${m.module}';\nexport declare const m${i}: M${i}; // ${key}\n`).join('');
-  const options: ts.CompilerOptions = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true, skipLibCheck: true, types: [] };
+  const text = Object.entries(MODELS)
+    .map(
+      ([key, m], i) =>
+        `import type { ${m.name} as M${i} } from '${m.module}';\nexport declare const m${i}: M${i}; // ${key}\n`,
+    )
+    .join('');
+  const options: ts.CompilerOptions = {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, lang, ...rest) => (name === root ? ts.createSourceFile(name, text, lang) : getSourceFile(name, lang, ...rest));
+  host.getSourceFile = (name, lang, ...rest) =>
+    name === root ? ts.createSourceFile(name, text, lang) : getSourceFile(name, lang, ...rest);
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => name === root || fileExists(name);
   const program = ts.createProgram([root], options, host);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(root);
   if (!source) throw new Error('the models declaration file did not load');
-  const unresolved = ts.getPreEmitDiagnostics(program, source).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const unresolved = ts
+    .getPreEmitDiagnostics(program, source)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   if (unresolved.length > 0) throw new Error(`kubernetes-models declarations: ${unresolved.join('; ')}`);
   const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(source) as ts.Symbol);
   const typeOf = (i: number): ts.Type => checker.getTypeOfSymbol(exported.find((s) => s.name === `m${i}`) as ts.Symbol);
 
   const walk = (value: unknown, type: ts.Type, path: string, out: string[]): void => {
-    const parts = (type.isUnion() ? type.types : [type]).filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
+    const parts = (type.isUnion() ? type.types : [type]).filter(
+      (t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)),
+    );
     if (Array.isArray(value)) {
       const arrays = parts.filter((t) => checker.isArrayType(t));
       const element = arrays[0] && checker.getTypeArguments(arrays[0] as ts.TypeReference)[0];

@@ -24,7 +24,12 @@ type Doc = Record<string, any>;
 
 function load(text: string): Doc[] {
   const docs = parseAllDocuments(text);
-  for (const d of docs) assert.deepEqual([...d.errors, ...d.warnings].map((e) => e.message), [], 'the YAML parses cleanly');
+  for (const d of docs)
+    assert.deepEqual(
+      [...d.errors, ...d.warnings].map((e) => e.message),
+      [],
+      'the YAML parses cleanly',
+    );
   return docs.map((d) => d.toJS() as Doc);
 }
 
@@ -47,8 +52,11 @@ before(() => {
 });
 
 describe('deploy/k8s/ingest-scale-job.yaml', () => {
-  test('every document is a valid Kubernetes object by kubernetes-models\' schemas', () => {
-    assert.deepEqual(docs.map((d) => `${d.kind} ${d.metadata.name}`), ['ConfigMap ingest-scale-run', 'Job ingest-scale-shards', 'Job ingest-scale-merge']);
+  test("every document is a valid Kubernetes object by kubernetes-models' schemas", () => {
+    assert.deepEqual(
+      docs.map((d) => `${d.kind} ${d.metadata.name}`),
+      ['ConfigMap ingest-scale-run', 'Job ingest-scale-shards', 'Job ingest-scale-merge'],
+    );
     for (const d of docs) {
       const model = d.kind === 'Job' ? new Job(d as any) : new ConfigMap(d as any);
       assert.doesNotThrow(() => model.validate(), `${d.kind} ${d.metadata.name}`);
@@ -60,10 +68,17 @@ describe('deploy/k8s/ingest-scale-job.yaml', () => {
     const typo = structuredClone(byName('Job', 'ingest-scale-shards'));
     typo.spec.completionsMode = 'Indexed';
     typo.spec.template.spec.initContainers[0].envFrom[0].configMapRef.nmae = 'x';
-    assert.deepEqual(unknownFields(typo).sort(), ['batch/v1/Job.spec.completionsMode', 'batch/v1/Job.spec.template.spec.initContainers[0].envFrom[0].configMapRef.nmae']);
+    assert.deepEqual(unknownFields(typo).sort(), [
+      'batch/v1/Job.spec.completionsMode',
+      'batch/v1/Job.spec.template.spec.initContainers[0].envFrom[0].configMapRef.nmae',
+    ]);
     const bad = structuredClone(byName('Job', 'ingest-scale-shards'));
     bad.spec.completionMode = 'indexed';
-    assert.throws(() => new Job(bad as any).validate(), /completionMode/, 'validate() catches a value outside the enum');
+    assert.throws(
+      () => new Job(bad as any).validate(),
+      /completionMode/,
+      'validate() catches a value outside the enum',
+    );
   });
 
   test('the shards: an Indexed Job, completions = parallelism = n of --shard auto/n = SHARDS, restartPolicy Never, backoffLimit 0', () => {
@@ -89,15 +104,22 @@ describe('deploy/k8s/ingest-scale-job.yaml', () => {
     const resultsBucket = /^s3:\/\/([^/]+)/.exec(run.RESULTS_URI)?.[1];
     assert.ok(resultsBucket, 'RESULTS_URI is s3://bucket/prefix');
     const measured = new RegExp(`^${run.BUCKET.replace(/[.]/g, '\\.')}(-\\d+)?$`);
-    assert.doesNotMatch(resultsBucket, measured, `the results bucket ${resultsBucket} is not ${run.BUCKET} or ${run.BUCKET}-<n>`);
+    assert.doesNotMatch(
+      resultsBucket,
+      measured,
+      `the results bucket ${resultsBucket} is not ${run.BUCKET} or ${run.BUCKET}-<n>`,
+    );
     const job = byName('Job', 'ingest-scale-shards');
     // the shard is an init container: the upload (a regular container) starts only after it exited 0
     assert.match(script(job.spec.template.spec.initContainers[0]), /ingest-scale run /);
     const upload = job.spec.template.spec.containers[0];
-    assert.match(script(upload), /s3 cp "\/results\/shard-\$JOB_COMPLETION_INDEX\.db"\s+"\$RESULTS_URI\/\$RUN_ID\/shard-\$JOB_COMPLETION_INDEX\.db"/);
+    assert.match(
+      script(upload),
+      /s3 cp "\/results\/shard-\$JOB_COMPLETION_INDEX\.db"\s+"\$RESULTS_URI\/\$RUN_ID\/shard-\$JOB_COMPLETION_INDEX\.db"/,
+    );
   });
 
-  test('the merge Job downloads the shards, runs merge … --into and check, and ends with check\'s exit code', () => {
+  test("the merge Job downloads the shards, runs merge … --into and check, and ends with check's exit code", () => {
     const job = byName('Job', 'ingest-scale-merge');
     assert.equal(job.spec.backoffLimit, 0);
     assert.equal(job.spec.template.spec.restartPolicy, 'Never');
@@ -112,7 +134,10 @@ describe('deploy/k8s/ingest-scale-job.yaml', () => {
     for (const job of docs.filter((d) => d.kind === 'Job')) {
       for (const c of containers(job)) {
         assert.match(c.image, /:[0-9][\w.-]*$/, `${job.metadata.name}/${c.name}: a pinned tag, not latest`);
-        assert.ok(c.resources?.requests && c.resources?.limits?.memory, `${job.metadata.name}/${c.name}: requests and a memory limit`);
+        assert.ok(
+          c.resources?.requests && c.resources?.limits?.memory,
+          `${job.metadata.name}/${c.name}: requests and a memory limit`,
+        );
         assert.deepEqual(c.command, ['sh', '-c']);
         const r = spawnSync('sh', ['-n', '-c', script(c)], { encoding: 'utf8' });
         assert.equal(r.status, 0, `${job.metadata.name}/${c.name}: ${r.stderr}`);

@@ -38,7 +38,10 @@ test('writes queued in one turn go in one batch, whole and in order; the next wa
   const a = c.write([put('a1'), put('a2')]);
   const b = c.write([put('b1')]);
   await tick();
-  assert.deepEqual(f.calls.map((x) => x.keys), [['a1', 'a2', 'b1']]);
+  assert.deepEqual(
+    f.calls.map((x) => x.keys),
+    [['a1', 'a2', 'b1']],
+  );
   const d = c.write([put('d1')]);
   await tick();
   assert.equal(f.calls.length, 1, 'no second batch while the first is in flight');

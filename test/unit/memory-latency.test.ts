@@ -25,7 +25,10 @@ test('uniform:1ms-3ms draws within the range, covers it, and repeats for the sam
   const mean = draws.reduce((s, d) => s + d, 0) / draws.length;
   assert.ok(Math.abs(mean - 2) < 0.05, `mean ${mean}`);
   const b = new LatencySampler(spec, 7);
-  assert.deepEqual(Array.from({ length: 2000 }, () => b.next()), draws);
+  assert.deepEqual(
+    Array.from({ length: 2000 }, () => b.next()),
+    draws,
+  );
 });
 
 test('lognormal:2ms:0.5 has median 2 ms and stays within e^(±3σ)', () => {
@@ -37,7 +40,18 @@ test('lognormal:2ms:0.5 has median 2 ms and stays within e^(±3σ)', () => {
 });
 
 test('bad values are usage errors naming --latency', () => {
-  for (const bad of ['fast', '2', '-1ms', 'uniform:3ms-1ms', 'uniform:1ms', 'lognormal:2ms:x', 'lognormal:2ms:9', '2min', '61s', 'normal:1ms:2']) {
+  for (const bad of [
+    'fast',
+    '2',
+    '-1ms',
+    'uniform:3ms-1ms',
+    'uniform:1ms',
+    'lognormal:2ms:x',
+    'lognormal:2ms:9',
+    '2min',
+    '61s',
+    'normal:1ms:2',
+  ]) {
     const e = throwsUsage(() => parseLatency(bad), 'E_BAD_FLAG', ['--latency']);
     assert.match(e.hint ?? '', /--latency 2ms/, bad);
   }

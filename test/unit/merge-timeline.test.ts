@@ -4,7 +4,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clockSpread, cutBatches, dateShift, placeOp, populationAt, spreadRisk } from '../../src/shard/merge-timeline.js';
+import {
+  clockSpread,
+  cutBatches,
+  dateShift,
+  placeOp,
+  populationAt,
+  spreadRisk,
+} from '../../src/shard/merge-timeline.js';
 import { ClockBracket, responseBounds } from '../../src/shard/clock-bracket.js';
 
 const done = Float64Array.from([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
@@ -20,11 +27,23 @@ test('population at t: the objects completed strictly before t', () => {
 test('virtual batches of B by completion, only those inside the window, and where an operation falls', () => {
   // B = 2: batch k ends at completion 2k+2; batch 0 starts at the run's start (0)
   const all = cutBatches(done, 2, 0, -Infinity, Infinity);
-  assert.deepEqual(all.batches.map((b) => [b.k, b.startMs, b.endMs, b.objectsBefore]), [[0, 0, 20, 0], [1, 20, 40, 2], [2, 40, 60, 4], [3, 60, 80, 6], [4, 80, 100, 8]]);
+  assert.deepEqual(
+    all.batches.map((b) => [b.k, b.startMs, b.endMs, b.objectsBefore]),
+    [
+      [0, 0, 20, 0],
+      [1, 20, 40, 2],
+      [2, 40, 60, 4],
+      [3, 60, 80, 6],
+      [4, 80, 100, 8],
+    ],
+  );
   // window [15, 85]: batches 1-3 lie inside it
   const t = cutBatches(done, 2, 0, 15, 85);
   assert.equal(t.firstK, 1);
-  assert.deepEqual(t.batches.map((b) => b.k), [1, 2, 3]);
+  assert.deepEqual(
+    t.batches.map((b) => b.k),
+    [1, 2, 3],
+  );
   assert.equal(t.allBatches, 5);
   assert.deepEqual(placeOp(t, done, 12), { edge: 'before' }); // population 1: batch 0
   assert.deepEqual(placeOp(t, done, 25), { batch: 1 }); // population 2: batch k = 1, the first kept

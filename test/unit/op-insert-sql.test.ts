@@ -22,19 +22,54 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (id: string): RunRecord => ({
-  id, label: null, source: 'run', status: 'running', backend: 'null', target: null, targetInfo: null, workload: {}, batchSize: 1,
-  plannedBatches: 1, toolVersion: '0', nodeVersion: process.version,
-  host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 }, startedAt: '2026-01-01T00:00:00Z', finishedAt: null, error: null,
+  id,
+  label: null,
+  source: 'run',
+  status: 'running',
+  backend: 'null',
+  target: null,
+  targetInfo: null,
+  workload: {},
+  batchSize: 1,
+  plannedBatches: 1,
+  toolVersion: '0',
+  nodeVersion: process.version,
+  host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
+  startedAt: '2026-01-01T00:00:00Z',
+  finishedAt: null,
+  error: null,
 });
 
 const batch = (index: number, n: number): BatchRecord => ({
-  index, objects: n, objectsBefore: 0, bytes: 0, wallMs: 1.5, okOps: n, failedOps: 0, retriedOps: 0, p50Ms: null, p95Ms: null, p99Ms: null, startedAt: null,
+  index,
+  objects: n,
+  objectsBefore: 0,
+  bytes: 0,
+  wallMs: 1.5,
+  okOps: n,
+  failedOps: 0,
+  retriedOps: 0,
+  p50Ms: null,
+  p95Ms: null,
+  p99Ms: null,
+  startedAt: null,
 });
 
 const wholeNs = (n: number): number => n / 1e6;
 const op = (i: number, over: Partial<OpRecord> = {}): OpRecord => ({
-  kind: 'add-datastream', objectId: `o-${i}`, objectIndex: i, datastreamId: 'D', status: 'ok', bytes: 1024, startMs: wholeNs(50_000 * i),
-  ttfbMs: wholeNs(800_123 + i), durationMs: wholeNs(1_000_457 + 3 * i), attempt: 1, errorCode: null, httpStatus: 201, ...over,
+  kind: 'add-datastream',
+  objectId: `o-${i}`,
+  objectIndex: i,
+  datastreamId: 'D',
+  status: 'ok',
+  bytes: 1024,
+  startMs: wholeNs(50_000 * i),
+  ttfbMs: wholeNs(800_123 + i),
+  durationMs: wholeNs(1_000_457 + 3 * i),
+  attempt: 1,
+  errorCode: null,
+  httpStatus: 201,
+  ...over,
 });
 
 type Row = Record<string, unknown>;
@@ -42,11 +77,15 @@ function rows(path: string, runId: string): Promise<Row[]> {
   const types = OP_COLUMNS.map((c) => `typeof(${c}) AS t_${c}`).join(', ');
   return new Promise((resolve, reject) => {
     const db = new sqlite3.Database(path, sqlite3.OPEN_READONLY);
-    db.all(`SELECT rowid AS r, *, ${types} FROM ops WHERE run_id = ? ORDER BY rowid`, [runId], (err: Error | null, out: Row[]) => {
-      db.close();
-      if (err) reject(err);
-      else resolve(out);
-    });
+    db.all(
+      `SELECT rowid AS r, *, ${types} FROM ops WHERE run_id = ? ORDER BY rowid`,
+      [runId],
+      (err: Error | null, out: Row[]) => {
+        db.close();
+        if (err) reject(err);
+        else resolve(out);
+      },
+    );
   });
 }
 
@@ -54,8 +93,15 @@ function rows(path: string, runId: string): Promise<Row[]> {
 async function reference(path: string, runId: string, b: BatchRecord, ops: readonly OpRecord[]): Promise<void> {
   const s = await ResultsStore.open(path);
   await s.createRun(run(runId));
-  await s.db.run('INSERT INTO batches (run_id, idx, objects, objects_before, bytes, wall_ms, ok_ops, failed_ops, retried_ops) VALUES (?, ?, 0, 0, 0, 0, 0, 0, 0)', [runId, b.index]);
-  for (const o of ops) await s.db.run(`INSERT INTO ops (${OP_COLUMNS.join(', ')}) VALUES (${OP_COLUMNS.map(() => '?').join(', ')})`, opParams(runId, b.index, o));
+  await s.db.run(
+    'INSERT INTO batches (run_id, idx, objects, objects_before, bytes, wall_ms, ok_ops, failed_ops, retried_ops) VALUES (?, ?, 0, 0, 0, 0, 0, 0, 0)',
+    [runId, b.index],
+  );
+  for (const o of ops)
+    await s.db.run(
+      `INSERT INTO ops (${OP_COLUMNS.join(', ')}) VALUES (${OP_COLUMNS.map(() => '?').join(', ')})`,
+      opParams(runId, b.index, o),
+    );
   await s.close();
 }
 
@@ -63,7 +109,10 @@ function assertSameRows(ours: Row[], ref: Row[]): void {
   assert.equal(ours.length, ref.length);
   for (let i = 0; i < ours.length; i++) {
     for (const [k, v] of Object.entries(ref[i] as Row)) {
-      assert.ok(Object.is((ours[i] as Row)[k], v), `row ${i} column ${k}: ${String((ours[i] as Row)[k])} vs ${String(v)}`);
+      assert.ok(
+        Object.is((ours[i] as Row)[k], v),
+        `row ${i} column ${k}: ${String((ours[i] as Row)[k])} vs ${String(v)}`,
+      );
     }
   }
 }
@@ -89,8 +138,14 @@ const ascii = fc.string({ maxLength: 12 });
 const engineLike = fc.integer({ min: 0, max: 1e6 }).map((i) => op(i));
 const batches = fc.oneof(
   fc.array(fc.oneof(engineLike, arbOp(exactTime, ascii)), { minLength: 1, maxLength: 700 }), // every chunk literal
-  fc.array(arbOp(anyTime, fc.oneof(ascii, fc.string({ unit: 'binary', maxLength: 6 }))), { minLength: 1, maxLength: 700 }), // mostly bound
-  fc.array(fc.oneof({ weight: 30, arbitrary: engineLike }, { weight: 1, arbitrary: arbOp(anyTime, ascii) }), { minLength: 1, maxLength: 700 }), // mixed chunks
+  fc.array(arbOp(anyTime, fc.oneof(ascii, fc.string({ unit: 'binary', maxLength: 6 }))), {
+    minLength: 1,
+    maxLength: 700,
+  }), // mostly bound
+  fc.array(fc.oneof({ weight: 30, arbitrary: engineLike }, { weight: 1, arbitrary: arbOp(anyTime, ascii) }), {
+    minLength: 1,
+    maxLength: 700,
+  }), // mixed chunks
 );
 
 test('recorded operations equal the same operations bound by the driver: values bit for bit, types, row order', async () => {
@@ -116,20 +171,30 @@ test('a chunk gets a literal INSERT only when every value has an exact literal',
   const sql = opInsertSql('r1', 3, ok, 0, 2);
   assert.ok(sql !== null && !sql.includes('?'), 'whole nanoseconds, ASCII text, integers and NULLs are literals');
   assert.match(sql, /CASE column7 WHEN 0 THEN/, 'two combinations of the small fields: a dictionary');
-  assert.equal(opInsertSql('r1', 3, [op(0, { durationMs: 0.1 + 0.2 })], 0, 1), null, 'not a whole number of nanoseconds');
+  assert.equal(
+    opInsertSql('r1', 3, [op(0, { durationMs: 0.1 + 0.2 })], 0, 1),
+    null,
+    'not a whole number of nanoseconds',
+  );
   assert.equal(opInsertSql('r1', 3, [op(0, { objectId: 'ü' })], 0, 1), null, 'non-ASCII text');
   assert.equal(opInsertSql('r1', 3, [op(0, { startMs: Number.NaN })], 0, 1), null, 'NaN');
   assert.equal(opInsertSql('r1', 3, [op(0, { objectIndex: 2 ** 53 })], 0, 1), null, 'not a safe integer');
   assert.equal(opInsertSql('r1', 3, [op(0, { attempt: undefined as unknown as number })], 0, 1), null, 'missing value');
   const many = Array.from({ length: 20 }, (_, i) => op(i, { attempt: i + 1 }));
-  assert.doesNotMatch(opInsertSql('r1', 3, many, 0, 20) ?? '', /CASE/, 'many combinations: the small fields go into every row');
+  assert.doesNotMatch(
+    opInsertSql('r1', 3, many, 0, 20) ?? '',
+    /CASE/,
+    'many combinations: the small fields go into every row',
+  );
 });
 
 test('a literal chunk that fails rolls back the whole batch, the chunks queued after it included', async () => {
   const path = join(dir, 'fail.db');
   const s = await ResultsStore.open(path);
   await s.createRun(run('f1'));
-  await s.db.exec("CREATE TRIGGER boom BEFORE INSERT ON ops WHEN NEW.object_index = 600 BEGIN SELECT RAISE(ABORT, 'boom at 600'); END");
+  await s.db.exec(
+    "CREATE TRIGGER boom BEFORE INSERT ON ops WHEN NEW.object_index = 600 BEGIN SELECT RAISE(ABORT, 'boom at 600'); END",
+  );
   const ops = Array.from({ length: 1000 }, (_, i) => op(i));
   assert.ok(opInsertSql('f1', 1, ops, 500, 750) !== null, 'the failing chunk is a literal one');
   await assert.rejects(s.recordBatch('f1', batch(1, 1000), ops), /boom at 600/);
@@ -138,5 +203,9 @@ test('a literal chunk that fails rolls back the whole batch, the chunks queued a
   await s.db.exec('DROP TRIGGER boom');
   await s.recordBatch('f1', batch(1, 1000), ops);
   await s.close();
-  assert.deepEqual((await rows(path, 'f1')).map((r) => r.object_index), ops.map((o) => o.objectIndex), 'all rows, in order');
+  assert.deepEqual(
+    (await rows(path, 'f1')).map((r) => r.object_index),
+    ops.map((o) => o.objectIndex),
+    'all rows, in order',
+  );
 });

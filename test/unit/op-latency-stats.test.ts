@@ -19,12 +19,36 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 const RUN = 'opstats001';
 const run: RunRecord = {
-  id: RUN, label: null, source: 'run', status: 'running', backend: 'leveldb', target: '/tmp/x', targetInfo: { backend: 'leveldb', target: '/tmp/x' },
-  workload: { objects: 10 }, batchSize: 30, plannedBatches: 150, toolVersion: '0.0.0', nodeVersion: process.version,
-  host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 2, cpuModel: 'c', memoryBytes: 1 }, startedAt: '2026-01-01T00:00:00Z', finishedAt: null, error: null,
+  id: RUN,
+  label: null,
+  source: 'run',
+  status: 'running',
+  backend: 'leveldb',
+  target: '/tmp/x',
+  targetInfo: { backend: 'leveldb', target: '/tmp/x' },
+  workload: { objects: 10 },
+  batchSize: 30,
+  plannedBatches: 150,
+  toolVersion: '0.0.0',
+  nodeVersion: process.version,
+  host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 2, cpuModel: 'c', memoryBytes: 1 },
+  startedAt: '2026-01-01T00:00:00Z',
+  finishedAt: null,
+  error: null,
 };
 const batch = (index: number, n: number): BatchRecord => ({
-  index, objects: n, objectsBefore: 0, bytes: 0, wallMs: 10, okOps: n, failedOps: 0, retriedOps: 0, p50Ms: 1, p95Ms: 2, p99Ms: 3, startedAt: '2026-01-01T00:00:00Z',
+  index,
+  objects: n,
+  objectsBefore: 0,
+  bytes: 0,
+  wallMs: 10,
+  okOps: n,
+  failedOps: 0,
+  retriedOps: 0,
+  p50Ms: 1,
+  p95Ms: 2,
+  p99Ms: 3,
+  startedAt: '2026-01-01T00:00:00Z',
 });
 
 /** Awkward doubles: random bit patterns in range, subnormals, exact zeros, huge and tiny values. */
@@ -52,7 +76,20 @@ async function seeded(store: ResultsStore): Promise<Map<number, LnLatencyStats>>
     for (let i = 0; i < n; i++) {
       const kind = i % 5 === 4 ? 'create-object' : 'add-datastream';
       const status = b === 99 || i % 7 === 6 ? 'failed' : 'ok';
-      ops.push({ kind, objectId: `o${b}-${i}`, objectIndex: i, datastreamId: 'D', status, bytes: 1, startMs: u() * 100, ttfbMs: null, durationMs: duration(u, i + b), attempt: 1, errorCode: null, httpStatus: null });
+      ops.push({
+        kind,
+        objectId: `o${b}-${i}`,
+        objectIndex: i,
+        datastreamId: 'D',
+        status,
+        bytes: 1,
+        startMs: u() * 100,
+        ttfbMs: null,
+        durationMs: duration(u, i + b),
+        attempt: 1,
+        errorCode: null,
+        httpStatus: null,
+      });
     }
     await store.recordBatch(RUN, batch(b, n), ops);
     const kept = ops.filter((o) => o.status === 'ok').map((o) => o.durationMs);
@@ -66,7 +103,10 @@ function assertSame(got: Map<number, LnLatencyStats>, want: Map<number, LnLatenc
   assert.deepEqual([...got.keys()], [...want.keys()]);
   for (const [b, w] of want) {
     const g = got.get(b) as LnLatencyStats;
-    assert.ok(Object.is(g.n, w.n) && Object.is(g.mean, w.mean) && Object.is(g.variance, w.variance), `batch ${b}: ${JSON.stringify(g)} vs ${JSON.stringify(w)}`);
+    assert.ok(
+      Object.is(g.n, w.n) && Object.is(g.mean, w.mean) && Object.is(g.variance, w.variance),
+      `batch ${b}: ${JSON.stringify(g)} vs ${JSON.stringify(w)}`,
+    );
   }
 }
 

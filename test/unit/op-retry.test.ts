@@ -12,7 +12,13 @@ before(() => {
 });
 after(() => setRetryPolicy(previous));
 
-const meta = (kind: OpKind) => ({ kind, objectId: 'o1', objectIndex: 1, datastreamId: kind === 'add-datastream' ? 'D' : null, bytes: 10 });
+const meta = (kind: OpKind) => ({
+  kind,
+  objectId: 'o1',
+  objectIndex: 1,
+  datastreamId: kind === 'add-datastream' ? 'D' : null,
+  bytes: 10,
+});
 
 /** An op function failing with the given errors in turn, then succeeding; counts its calls. */
 function failing(...errors: Error[]): { fn: () => Promise<{ httpStatus: number }>; calls: () => number } {
@@ -31,9 +37,22 @@ test('503 twice, then success: ok on attempt 3, the two failures kept as retried
   const f = failing(new OpError('E_HTTP_503', 'busy', 503), new OpError('E_HTTP_503', 'busy', 503));
   const op = await timeOp(meta('add-datastream'), f.fn);
   assert.deepEqual([op.status, op.attempt, op.httpStatus, f.calls()], ['ok', 3, 201, 3]);
-  assert.deepEqual(earlierAttempts(op)?.map((a) => [a.attempt, a.errorCode, a.httpStatus]), [[1, 'E_HTTP_503', 503], [2, 'E_HTTP_503', 503]]);
+  assert.deepEqual(
+    earlierAttempts(op)?.map((a) => [a.attempt, a.errorCode, a.httpStatus]),
+    [
+      [1, 'E_HTTP_503', 503],
+      [2, 'E_HTTP_503', 503],
+    ],
+  );
   const rows = toOpRecords([op], op.startNs - 1_000_000n);
-  assert.deepEqual(rows.map((r) => [r.status, r.attempt]), [['retried', 1], ['retried', 2], ['ok', 3]]);
+  assert.deepEqual(
+    rows.map((r) => [r.status, r.attempt]),
+    [
+      ['retried', 1],
+      ['retried', 2],
+      ['ok', 3],
+    ],
+  );
   assert.ok((rows[0]?.startMs ?? 0) < (rows[2]?.startMs ?? 0), 'each attempt has its own start');
 });
 
@@ -58,7 +77,11 @@ test('not retried: a 500, a 4xx, an unanswered commit or begin-tx, an error its 
     assert.equal(op.status, 'failed');
   }
   const declined = failing(new OpError('E_HTTP_503', 'busy', 503));
-  assert.equal((await timeOp(meta('commit'), declined.fn)).status, 'ok', 'a commit the store declined (503) is tried again');
+  assert.equal(
+    (await timeOp(meta('commit'), declined.fn)).status,
+    'ok',
+    'a commit the store declined (503) is tried again',
+  );
 });
 
 test('a retried create answered "exists" was done by the attempt whose answer was lost: ok', async () => {
@@ -66,15 +89,31 @@ test('a retried create answered "exists" was done by the attempt whose answer wa
   const op = await timeOp(meta('create-object'), f.fn);
   assert.deepEqual([op.status, op.attempt, op.httpStatus], ['ok', 2, 412]);
   const first = failing(new OpError('E_EXISTS', 'exists', 409));
-  assert.equal((await timeOp(meta('create-object'), first.fn)).status, 'failed', 'on a first attempt "exists" is a real failure');
+  assert.equal(
+    (await timeOp(meta('create-object'), first.fn)).status,
+    'failed',
+    'on a first attempt "exists" is a real failure',
+  );
 });
 
 test('backoff doubles from the base, is capped, and has jitter between half and all of it', () => {
   const p = DEFAULT_RETRY_POLICY;
-  assert.equal(backoffMs(2, p, () => 1), 100);
-  assert.equal(backoffMs(3, p, () => 1), 200);
-  assert.equal(backoffMs(4, p, () => 0), 200);
-  assert.equal(backoffMs(20, p, () => 1), 5000);
+  assert.equal(
+    backoffMs(2, p, () => 1),
+    100,
+  );
+  assert.equal(
+    backoffMs(3, p, () => 1),
+    200,
+  );
+  assert.equal(
+    backoffMs(4, p, () => 0),
+    200,
+  );
+  assert.equal(
+    backoffMs(20, p, () => 1),
+    5000,
+  );
 });
 
 test('a once-only operation (an LDP POST with a Slug) is not repeated after a lost answer, but is after a refusal', async () => {
@@ -88,5 +127,9 @@ test('a once-only operation (an LDP POST with a Slug) is not repeated after a lo
   const again = await timeOp({ ...meta('create-object'), onceOnly: true }, refused.fn);
   assert.deepEqual([again.status, again.attempt, refused.calls()], ['ok', 2, 2]);
   const plain = failing(new OpError('E_TIMEOUT', 'no response'));
-  assert.equal((await timeOp(meta('create-object'), plain.fn)).status, 'ok', 'a create at a name of our choosing is retried');
+  assert.equal(
+    (await timeOp(meta('create-object'), plain.fn)).status,
+    'ok',
+    'a create at a name of our choosing is retried',
+  );
 });

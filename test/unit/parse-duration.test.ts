@@ -14,7 +14,10 @@ test('units ms, s, m, h; decimals; spaces around', () => {
 
 test('a bare number, an unknown unit, a negative or an out-of-range value is a usage error naming the flag', () => {
   const bad = (v: string, re: RegExp, bounds = {}): void => {
-    assert.throws(() => parseDuration(v, '--request-timeout', bounds), (e: unknown) => e instanceof UsageError && e.code === 'E_BAD_FLAG' && re.test(`${e.message} ${e.hint}`));
+    assert.throws(
+      () => parseDuration(v, '--request-timeout', bounds),
+      (e: unknown) => e instanceof UsageError && e.code === 'E_BAD_FLAG' && re.test(`${e.message} ${e.hint}`),
+    );
   };
   bad('60', /--request-timeout "60" is not a duration.*give a unit/);
   bad('10 sec', /not a duration/);

@@ -28,5 +28,12 @@ export function probeInput(gated = false): ReportInput {
   const input = syntheticInput();
   const e = input.candidate.evaluation;
   const rows = probeRowsFor(e.batches.length);
-  return { ...input, probes: { verdicts: probeVerdictsOf(rows, e.run.batchSize, input.gates.maxGrowth), series: probeSeries(rows), gated } };
+  return {
+    ...input,
+    probes: {
+      verdicts: probeVerdictsOf(rows, e.run.batchSize, input.gates.maxGrowth),
+      series: probeSeries(rows),
+      gated,
+    },
+  };
 }

@@ -11,7 +11,12 @@ import { worstVerdict } from '../../src/verdict/exit-code.js';
 
 describe('probe sampling', () => {
   test('K distinct objects from those stored, the oldest and the newest always, the same for the same seed and batch', () => {
-    for (const [stored, k] of [[1000, 10], [3, 10], [2, 2], [50, 50]] as const) {
+    for (const [stored, k] of [
+      [1000, 10],
+      [3, 10],
+      [2, 2],
+      [50, 50],
+    ] as const) {
       const s = sampleObjects(stored, k, 42, 7);
       assert.equal(s.length, Math.min(k, stored));
       assert.equal(new Set(s).size, s.length);
@@ -20,7 +25,11 @@ describe('probe sampling', () => {
       assert.ok(s.every((i) => i >= 0 && i < stored));
       assert.deepEqual(sampleObjects(stored, k, 42, 7), s);
     }
-    assert.notDeepEqual(sampleObjects(1000, 10, 42, 7), sampleObjects(1000, 10, 42, 8), 'each batch looks at another sample');
+    assert.notDeepEqual(
+      sampleObjects(1000, 10, 42, 7),
+      sampleObjects(1000, 10, 42, 8),
+      'each batch looks at another sample',
+    );
     assert.notDeepEqual(sampleObjects(1000, 10, 42, 7), sampleObjects(1000, 10, 43, 7), 'the seed decides the sample');
   });
 
@@ -51,15 +60,33 @@ describe('probe kinds', () => {
   test('--probe takes a comma list or all; an unknown kind names the flag', () => {
     assert.deepEqual(parseProbeKinds('all'), ['get', 'head', 'range', 'list', 'update', 'delete']);
     assert.deepEqual(parseProbeKinds('list, get,list'), ['list', 'get']);
-    assert.throws(() => parseProbeKinds('get,peek'), (e: IngestScaleError) => e.exitCode === ExitCode.Usage && /--probe/.test(e.message) && /peek/.test(e.message));
-    assert.throws(() => parseProbeKinds(''), (e: IngestScaleError) => e.exitCode === ExitCode.Usage);
+    assert.throws(
+      () => parseProbeKinds('get,peek'),
+      (e: IngestScaleError) => e.exitCode === ExitCode.Usage && /--probe/.test(e.message) && /peek/.test(e.message),
+    );
+    assert.throws(
+      () => parseProbeKinds(''),
+      (e: IngestScaleError) => e.exitCode === ExitCode.Usage,
+    );
   });
 
   test('a kind the backend cannot do is refused with exit 2, naming the kind and the backend', () => {
-    const readOnly = { name: 'fake', preflight: async () => ({ backend: 'fake', target: 'x' }), ingest: async () => [], close: async () => undefined, read: async function* () {} } as unknown as Backend;
+    const readOnly = {
+      name: 'fake',
+      preflight: async () => ({ backend: 'fake', target: 'x' }),
+      ingest: async () => [],
+      close: async () => undefined,
+      read: async function* () {},
+    } as unknown as Backend;
     refuseUnsupportedProbes(readOnly, ['get']);
-    assert.throws(() => refuseUnsupportedProbes(readOnly, ['get', 'head', 'list']), (e: IngestScaleError) =>
-      e.code === 'E_PROBE_UNSUPPORTED' && e.exitCode === ExitCode.Usage && /backend fake cannot run the head, list probes/.test(e.message) && /can probe get/.test(e.hint ?? ''));
+    assert.throws(
+      () => refuseUnsupportedProbes(readOnly, ['get', 'head', 'list']),
+      (e: IngestScaleError) =>
+        e.code === 'E_PROBE_UNSUPPORTED' &&
+        e.exitCode === ExitCode.Usage &&
+        /backend fake cannot run the head, list probes/.test(e.message) &&
+        /can probe get/.test(e.hint ?? ''),
+    );
   });
 
   test('probe operation kinds map to their probe kind; ingest kinds to none', () => {
@@ -71,18 +98,28 @@ describe('probe kinds', () => {
 
 describe('probe series and verdicts', () => {
   const rows = (f: (batch: number, n: number) => number, kind = 'probe-list', batches = 20, k = 5): ProbeRow[] =>
-    Array.from({ length: batches * k }, (_, i) => ({ batch: Math.floor(i / k) + 1, kind, durationMs: f(Math.floor(i / k) + 1, i % k) }));
+    Array.from({ length: batches * k }, (_, i) => ({
+      batch: Math.floor(i / k) + 1,
+      kind,
+      durationMs: f(Math.floor(i / k) + 1, i % k),
+    }));
 
   test('the median per batch of the verdict operation; cold and warm medians for get', () => {
     assert.equal(median([3, 1, 2]), 2);
     assert.equal(median([4, 1, 2, 3]), 2.5);
     assert.equal(median([]), null);
     const s = probeSeries([
-      { batch: 1, kind: 'probe-get', durationMs: 4 }, { batch: 1, kind: 'probe-get-warm', durationMs: 1 },
-      { batch: 1, kind: 'probe-get', durationMs: 6 }, { batch: 1, kind: 'probe-get-warm', durationMs: 3 },
-      { batch: 2, kind: 'probe-get', durationMs: 8 }, { batch: 2, kind: 'probe-head', durationMs: 0.5 },
+      { batch: 1, kind: 'probe-get', durationMs: 4 },
+      { batch: 1, kind: 'probe-get-warm', durationMs: 1 },
+      { batch: 1, kind: 'probe-get', durationMs: 6 },
+      { batch: 1, kind: 'probe-get-warm', durationMs: 3 },
+      { batch: 2, kind: 'probe-get', durationMs: 8 },
+      { batch: 2, kind: 'probe-head', durationMs: 0.5 },
     ]);
-    assert.deepEqual(s.map((x) => x.kind), ['get', 'head']);
+    assert.deepEqual(
+      s.map((x) => x.kind),
+      ['get', 'head'],
+    );
     assert.deepEqual(s[0]?.medianMs, [5, 8]);
     assert.equal(s[0]?.coldMedianMs, 6);
     assert.equal(s[0]?.warmMedianMs, 2);
@@ -91,10 +128,18 @@ describe('probe series and verdicts', () => {
 
   test('a probe whose latency grows with the store FAILs; a flat one does not; the worst verdict gates', () => {
     const wobble = (b: number, n: number) => 1 + 0.05 * Math.sin(b * 7 + n * 3);
-    const growing = probeVerdictsOf(rows((b, n) => b * wobble(b, n)), 100, 1.1);
+    const growing = probeVerdictsOf(
+      rows((b, n) => b * wobble(b, n)),
+      100,
+      1.1,
+    );
     assert.equal(growing[0]?.verdict, 'FAIL');
     assert.ok((growing[0]?.ci[0] ?? 0) > 1.1);
-    const flat = probeVerdictsOf(rows((b, n) => 2 * wobble(b, n), 'probe-head'), 100, 1.1);
+    const flat = probeVerdictsOf(
+      rows((b, n) => 2 * wobble(b, n), 'probe-head'),
+      100,
+      1.1,
+    );
     assert.notEqual(flat[0]?.verdict, 'FAIL');
     assert.equal(worstVerdict('PASS', [...flat, ...growing]), 'FAIL');
     assert.equal(worstVerdict('INCONCLUSIVE', flat), 'INCONCLUSIVE');

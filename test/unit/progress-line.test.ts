@@ -13,8 +13,26 @@ function fakeStream(): { stream: NodeJS.WriteStream; text: () => string } {
 
 const workload = { objects: 1000 } as Workload;
 const progress: EngineProgress = {
-  batch: { index: 3, objects: 100, objectsBefore: 200, bytes: 1e6, wallMs: 250, okOps: 200, failedOps: 0, retriedOps: 0, p50Ms: 1, p95Ms: 2, p99Ms: 3, startedAt: null },
-  plannedBatches: 10, objectsDone: 300, bytesDone: 3e6, failedOps: 0, verifyFailed: 0, elapsedMs: 750,
+  batch: {
+    index: 3,
+    objects: 100,
+    objectsBefore: 200,
+    bytes: 1e6,
+    wallMs: 250,
+    okOps: 200,
+    failedOps: 0,
+    retriedOps: 0,
+    p50Ms: 1,
+    p95Ms: 2,
+    p99Ms: 3,
+    startedAt: null,
+  },
+  plannedBatches: 10,
+  objectsDone: 300,
+  bytesDone: 3e6,
+  failedOps: 0,
+  verifyFailed: 0,
+  elapsedMs: 750,
 };
 
 test('after a batch the line has the ETA; a stall of 2 s or more replaces it with the requests waiting', () => {

@@ -36,7 +36,10 @@ test('text: the cliff is named by the objects stored, its size and CI, and the g
   assert.equal(g.verdict, 'FAIL');
   assert.ok(g.cliff !== null && g.cliff.fails);
   const text = renderVerdict(g, { label: 'cliff' });
-  assert.match(text, /cliff at 20,000 objects: x(1\.9\d|2\.0\d) \[\d\.\d\d, \d\.\d\d\] \(per-batch time from batch 21 on \/ before it, 95% CI; Pettitt p = /);
+  assert.match(
+    text,
+    /cliff at 20,000 objects: x(1\.9\d|2\.0\d) \[\d\.\d\d, \d\.\d\d\] \(per-batch time from batch 21 on \/ before it, 95% CI; Pettitt p = /,
+  );
   assert.match(text, /lower bound above limit 1\.10/);
   assert.doesNotMatch(text, /x1\.25 needs/, 'no planning lines on FAIL');
 });
@@ -59,7 +62,9 @@ test('reports: Markdown and JUnit carry the cliff; the HTML chart marks it; the 
   assert.match(junit, /<failure message="FAIL cliff: cliff at 20,000 objects: x/);
   const html = renderHtml(input);
   assert.match(html, /<g class="marker cliff" data-x="20000"><title>cliff at 20,000 objects \(batch 21 on\): x/);
-  const schema = JSON.parse(readFileSync(new URL('../../../schemas/report.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  const schema = JSON.parse(
+    readFileSync(new URL('../../../schemas/report.schema.json', import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
   const ajv = new Ajv2020Module.default({ allErrors: true, strict: true, allowUnionTypes: true });
   const validate = ajv.compile(schema);
   const report = JSON.parse(renderJsonReport(input)) as { gate: { cliff: { batch: number } } };

@@ -10,7 +10,7 @@ import { BATCHES, compareFixture, SIZE } from './compare-page-fixture.js';
 
 const count = (html: string, re: RegExp): number => [...html.matchAll(re)].length;
 
-test('the ratio series is the answer\'s: same pairs, same scaling verdict and growth', () => {
+test("the ratio series is the answer's: same pairs, same scaling verdict and growth", () => {
   const c = compareFixture();
   const r = c.ratios.put?.['document'];
   assert.ok(r);

@@ -32,7 +32,15 @@ function samples(withData: boolean): HostSample[] {
   const u = mulberry32(77);
   return Array.from({ length: 40 }, (_, i) => {
     const p = withData ? (i >= 20 ? 0.61 : 0.03) + 0.02 * (u() - 0.5) : null;
-    return { cpuPressure: p, ioPressure: p === null ? null : 0, cpuSteal: 0, othersCpu: 0.1, load1: 1.5, toolCpuMsPerOp: 0.05, toolCpuWait: p === null ? null : p / 4 };
+    return {
+      cpuPressure: p,
+      ioPressure: p === null ? null : 0,
+      cpuSteal: 0,
+      othersCpu: 0.1,
+      load1: 1.5,
+      toolCpuMsPerOp: 0.05,
+      toolCpuWait: p === null ? null : p / 4,
+    };
   });
 }
 
@@ -41,8 +49,16 @@ function guarded(g: number, withData: boolean): ReportInput {
   const ts = times(31, g);
   const run = { ...importedRun('Busy00000001', 'busy', 'ms', 40, '2026-01-15T09:00:00.000Z'), source: 'run' as const };
   const e: RunEvaluation = evaluate(run, importedBatches(ts, 500));
-  const contention = assessContention(samples(withData), ts.map((wallMs) => ({ wallMs, lnLatency: null })), { batchSize: 500, limit: 1.1, verdict: e.verdict, span: e.gate.span });
-  const evaluation: RunEvaluation = { ...e, contention, verdict: contention.effect === 'inconclusive' ? 'INCONCLUSIVE' : e.verdict };
+  const contention = assessContention(
+    samples(withData),
+    ts.map((wallMs) => ({ wallMs, lnLatency: null })),
+    { batchSize: 500, limit: 1.1, verdict: e.verdict, span: e.gate.span },
+  );
+  const evaluation: RunEvaluation = {
+    ...e,
+    contention,
+    verdict: contention.effect === 'inconclusive' ? 'INCONCLUSIVE' : e.verdict,
+  };
   return aloneInput({ evaluation, errors: [] });
 }
 
@@ -52,7 +68,10 @@ test('constant store, host busy from batch 21: INCONCLUSIVE with the issue wordi
   assert.equal(e.gate.verdict, 'FAIL');
   assert.equal(e.verdict, 'INCONCLUSIVE');
   const text = runVerdictText(e);
-  assert.match(text, /^INCONCLUSIVE {2}busy: host contention rose during the run \(CPU pressure 3% → 61% from batch 21\); on the quiet batches growth is x(0\.9\d|1\.0\d) \[\d\.\d\d, \d\.\d\d\]; rerun on a quiet machine\n\nthe growth gate alone \(not the verdict\):\nFAIL {2}busy: /);
+  assert.match(
+    text,
+    /^INCONCLUSIVE {2}busy: host contention rose during the run \(CPU pressure 3% → 61% from batch 21\); on the quiet batches growth is x(0\.9\d|1\.0\d) \[\d\.\d\d, \d\.\d\d\]; rerun on a quiet machine\n\nthe growth gate alone \(not the verdict\):\nFAIL {2}busy: /,
+  );
   assert.match(renderMarkdown(input), /host contention rose during the run \(CPU pressure 3% → 61% from batch 21\)/);
   assert.match(renderJunit(input), /host contention rose during the run/);
   const j = contentionJson(e.contention) as Record<string, unknown>;
@@ -66,14 +85,20 @@ test('growing store x2.8, host busy from batch 21: FAIL with the note that the g
   const e = guarded(2.8, true).candidate.evaluation;
   assert.equal(e.verdict, 'FAIL');
   assert.equal(e.contention?.effect, 'fail-persists');
-  assert.match(runVerdictText(e), /\nnote: host contention rose during the run \(CPU pressure 3% → 61% from batch 21\), but the growth persists on the quiet batches:\n {6}growth is x\d\.\d\d \[\d\.\d\d, \d\.\d\d\] over the run's span$/);
+  assert.match(
+    runVerdictText(e),
+    /\nnote: host contention rose during the run \(CPU pressure 3% → 61% from batch 21\), but the growth persists on the quiet batches:\n {6}growth is x\d\.\d\d \[\d\.\d\d, \d\.\d\d\] over the run's span$/,
+  );
 });
 
 test('a FAIL without pressure data says so; gated as without the guard', () => {
   const e = guarded(1, false).candidate.evaluation;
   assert.equal(e.verdict, 'FAIL');
   assert.equal(e.contention?.available, false);
-  assert.match(runVerdictText(e), /\nnote: no host pressure data for this run .*the FAIL was not checked against host contention$/);
+  assert.match(
+    runVerdictText(e),
+    /\nnote: no host pressure data for this run .*the FAIL was not checked against host contention$/,
+  );
 });
 
 test('HTML: the contention strip under the per-batch chart; the JSON report validates with contention', () => {
@@ -86,7 +111,9 @@ test('HTML: the contention strip under the per-batch chart; the JSON report vali
   assert.match(html, /<line class="contention-rise" data-batch="21"/);
   assert.match(html, /the verdict is INCONCLUSIVE/);
   assert.match(renderHtml(guarded(1, false)), /No host pressure data was recorded for this run/);
-  const schema = JSON.parse(readFileSync(new URL('../../../schemas/report.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  const schema = JSON.parse(
+    readFileSync(new URL('../../../schemas/report.schema.json', import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
   const validate = new Ajv2020Module.default({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
   const report = JSON.parse(renderJsonReport(input)) as { contention: { fromBatch: number }; verdict: string };
   assert.ok(validate(report), JSON.stringify(validate.errors));

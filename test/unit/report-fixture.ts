@@ -39,11 +39,22 @@ export const GENERATED_AT = '2026-02-01T12:00:00.000Z';
 export const TOOL_VERSION = '0.1.0';
 
 /** Evaluate as evaluateRun does: the union gate, and the stopping look of a stopped run. */
-export function evaluate(run: RunRecord, batches: BatchRecord[], stats: (LnLatencyStats | null)[] = [], limit = 1.1): RunEvaluation {
-  const gate = operationGate(batches.map((b, i) => ({ wallMs: b.wallMs, lnLatency: stats[i] ?? null })), { batchSize: run.batchSize, limit });
+export function evaluate(
+  run: RunRecord,
+  batches: BatchRecord[],
+  stats: (LnLatencyStats | null)[] = [],
+  limit = 1.1,
+): RunEvaluation {
+  const gate = operationGate(
+    batches.map((b, i) => ({ wallMs: b.wallMs, lnLatency: stats[i] ?? null })),
+    { batchSize: run.batchSize, limit },
+  );
   let earlyStop: SequentialLookResult | null = null;
   if (run.status === 'stopped-early' && batches.length < run.plannedBatches) {
-    const look = sequentialLook(batches.map((b) => b.wallMs), { batchSize: run.batchSize, limit, plannedBatches: run.plannedBatches });
+    const look = sequentialLook(
+      batches.map((b) => b.wallMs),
+      { batchSize: run.batchSize, limit, plannedBatches: run.plannedBatches },
+    );
     if (look.decision === 'stop-fail') earlyStop = look;
   }
   return { run, batches, gate, earlyStop, verdict: earlyStop ? 'FAIL' : gate.verdict };
@@ -51,17 +62,43 @@ export function evaluate(run: RunRecord, batches: BatchRecord[], stats: (LnLaten
 
 export function importedBatches(times: readonly number[], batchSize: number): BatchRecord[] {
   return times.map((ms, i) => ({
-    index: i + 1, objects: batchSize, objectsBefore: i * batchSize, bytes: 0, wallMs: ms,
-    okOps: 0, failedOps: 0, retriedOps: 0, p50Ms: null, p95Ms: null, p99Ms: null, startedAt: null,
+    index: i + 1,
+    objects: batchSize,
+    objectsBefore: i * batchSize,
+    bytes: 0,
+    wallMs: ms,
+    okOps: 0,
+    failedOps: 0,
+    retriedOps: 0,
+    p50Ms: null,
+    p95Ms: null,
+    p99Ms: null,
+    startedAt: null,
   }));
 }
 
 export function importedRun(id: string, label: string, column: string, batches: number, startedAt: string): RunRecord {
   return {
-    id, label, source: 'import', status: 'completed', backend: 'import', target: 'fedora3-vs-fedora4.csv', targetInfo: null,
-    workload: { import: { file: 'fedora3-vs-fedora4.csv', format: 'csv', column }, batchSize: 1000, objects: 1000 * batches },
-    batchSize: 1000, plannedBatches: batches, toolVersion: TOOL_VERSION, nodeVersion: 'v20.20.0', host: HOST,
-    startedAt, finishedAt: startedAt, error: null,
+    id,
+    label,
+    source: 'import',
+    status: 'completed',
+    backend: 'import',
+    target: 'fedora3-vs-fedora4.csv',
+    targetInfo: null,
+    workload: {
+      import: { file: 'fedora3-vs-fedora4.csv', format: 'csv', column },
+      batchSize: 1000,
+      objects: 1000 * batches,
+    },
+    batchSize: 1000,
+    plannedBatches: batches,
+    toolVersion: TOOL_VERSION,
+    nodeVersion: 'v20.20.0',
+    host: HOST,
+    startedAt,
+    finishedAt: startedAt,
+    error: null,
   };
 }
 
@@ -77,12 +114,26 @@ export function fedoraRuns(): { fedora4: ReportRun; fedora3: ReportRun } {
 export function fedoraInput(): ReportInput {
   const { fedora4, fedora3 } = fedoraRuns();
   const gates = { maxGrowth: 1.1, maxLevelChange: 0.25, maxErrorRate: 0.01 };
-  return { candidate: fedora4, baseline: fedora3, comparison: evaluateBaseline(fedora4.evaluation, fedora3.evaluation, gates), gates, errorBudget: errorBudget(fedora4, gates.maxErrorRate), generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
+  return {
+    candidate: fedora4,
+    baseline: fedora3,
+    comparison: evaluateBaseline(fedora4.evaluation, fedora3.evaluation, gates),
+    gates,
+    errorBudget: errorBudget(fedora4, gates.maxErrorRate),
+    generatedAt: GENERATED_AT,
+    toolVersion: TOOL_VERSION,
+  };
 }
 
 /** A ReportInput of one run alone, judged with --max-growth 1.1 and --max-error-rate 0.01 (or the rate given). */
 export function aloneInput(candidate: ReportRun, maxErrorRate = 0.01): ReportInput {
-  return { candidate, gates: { maxGrowth: 1.1, maxErrorRate }, errorBudget: errorBudget(candidate, maxErrorRate), generatedAt: GENERATED_AT, toolVersion: TOOL_VERSION };
+  return {
+    candidate,
+    gates: { maxGrowth: 1.1, maxErrorRate },
+    errorBudget: errorBudget(candidate, maxErrorRate),
+    generatedAt: GENERATED_AT,
+    toolVersion: TOOL_VERSION,
+  };
 }
 
 export function fedora3Input(): ReportInput {
@@ -90,12 +141,22 @@ export function fedora3Input(): ReportInput {
 }
 
 export const SYNTHETIC_WORKLOAD = {
-  objects: 5000, batchSize: 200, concurrency: 4,
+  objects: 5000,
+  batchSize: 200,
+  concurrency: 4,
   datastreams: [
-    { id: 'OBJ', size: { kind: 'lognormal', median: 16384, sigma: 0.5, min: 3655, max: 73443 }, contentKind: 'random', mime: 'application/octet-stream' },
+    {
+      id: 'OBJ',
+      size: { kind: 'lognormal', median: 16384, sigma: 0.5, min: 3655, max: 73443 },
+      contentKind: 'random',
+      mime: 'application/octet-stream',
+    },
     { id: 'META', size: { kind: 'fixed', bytes: 2048 }, contentKind: 'compressible', mime: 'text/plain' },
   ],
-  seed: 7, layout: 'flat', fanout: { width: 16, depth: 2 }, verify: 'none',
+  seed: 7,
+  layout: 'flat',
+  fanout: { width: 16, depth: 2 },
+  verify: 'none',
 };
 
 const ERRORS: BatchErrors[] = [
@@ -126,23 +187,51 @@ export function syntheticRun(): ReportRun {
   const look = sequentialLook(times, { batchSize: 200, limit, plannedBatches: planned });
   const rnd = mulberry32(5);
   const batches: BatchRecord[] = times.map((ms, i) => {
-    const failed = ERRORS.filter((e) => e.batch === i + 1).reduce((s, e) => s + Object.values(e.codes).reduce((a, b) => a + b, 0), 0);
+    const failed = ERRORS.filter((e) => e.batch === i + 1).reduce(
+      (s, e) => s + Object.values(e.codes).reduce((a, b) => a + b, 0),
+      0,
+    );
     const sd = Math.sqrt(stats[i]?.variance ?? 0);
     const mean = stats[i]?.mean ?? 0;
     return {
-      index: i + 1, objects: 200, objectsBefore: i * 200, bytes: 200 * 2048 + Math.round(200 * 18500 * (1 + 0.1 * (rnd() - 0.5))),
-      wallMs: ms, okOps: 400 - failed, failedOps: failed, retriedOps: failed > 0 ? 1 : 0,
-      p50Ms: Math.exp(mean), p95Ms: Math.exp(mean + 1.645 * sd), p99Ms: Math.exp(mean + 2.326 * sd),
+      index: i + 1,
+      objects: 200,
+      objectsBefore: i * 200,
+      bytes: 200 * 2048 + Math.round(200 * 18500 * (1 + 0.1 * (rnd() - 0.5))),
+      wallMs: ms,
+      okOps: 400 - failed,
+      failedOps: failed,
+      retriedOps: failed > 0 ? 1 : 0,
+      p50Ms: Math.exp(mean),
+      p95Ms: Math.exp(mean + 1.645 * sd),
+      p99Ms: Math.exp(mean + 2.326 * sd),
       startedAt: new Date(Date.parse('2026-01-20T10:00:00.000Z') + i * 60_000).toISOString(),
     };
   });
   const run: RunRecord = {
-    id: 'Syn7LdpRun01', label: 'ldp-flat', source: 'run', status: 'stopped-early', backend: 'ldp',
-    target: 'http://127.0.0.1:8080/rest', targetInfo: { backend: 'ldp', target: 'http://127.0.0.1:8080/rest', product: 'Fedora Commons', version: '6.5.0' },
-    workload: SYNTHETIC_WORKLOAD, batchSize: 200, plannedBatches: planned, toolVersion: TOOL_VERSION, nodeVersion: 'v20.20.0', host: HOST,
-    startedAt: '2026-01-20T10:00:00.000Z', finishedAt: '2026-01-20T10:20:00.000Z', error: null, stoppedAtBatch: stopAt,
+    id: 'Syn7LdpRun01',
+    label: 'ldp-flat',
+    source: 'run',
+    status: 'stopped-early',
+    backend: 'ldp',
+    target: 'http://127.0.0.1:8080/rest',
+    targetInfo: { backend: 'ldp', target: 'http://127.0.0.1:8080/rest', product: 'Fedora Commons', version: '6.5.0' },
+    workload: SYNTHETIC_WORKLOAD,
+    batchSize: 200,
+    plannedBatches: planned,
+    toolVersion: TOOL_VERSION,
+    nodeVersion: 'v20.20.0',
+    host: HOST,
+    startedAt: '2026-01-20T10:00:00.000Z',
+    finishedAt: '2026-01-20T10:20:00.000Z',
+    error: null,
+    stoppedAtBatch: stopAt,
     stopInfo: {
-      batch: stopAt, plannedBatches: planned, projectedGrowth: look.projectedGrowth, lowerBound: look.lower, limit,
+      batch: stopAt,
+      plannedBatches: planned,
+      projectedGrowth: look.projectedGrowth,
+      lowerBound: look.lower,
+      limit,
       shareOfPlannedTime: shareOfPlannedTime(times, { batchSize: 200, limit, plannedBatches: planned }),
     },
   };

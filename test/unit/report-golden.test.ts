@@ -10,7 +10,8 @@ import { test } from 'node:test';
 import { GOLDEN_CASES } from './report-fixture.js';
 
 const GOLDEN_DIR = new URL('../../../test/golden/', import.meta.url);
-const HINT = 'if the change is intended, rewrite the golden files with `npx tsc -p tsconfig.json && node scripts/update-golden.mjs` and review the diff';
+const HINT =
+  'if the change is intended, rewrite the golden files with `npx tsc -p tsconfig.json && node scripts/update-golden.mjs` and review the diff';
 
 /** The first differing line, with a little context, for the failure message. */
 function diffHint(expected: string, actual: string): string {
@@ -32,7 +33,8 @@ for (const c of GOLDEN_CASES) {
     assert.ok(existsSync(url), `test/golden/${file} is missing; ${HINT}`);
     const expected = readFileSync(url, 'utf8');
     const actual = c.render();
-    if (actual !== expected) assert.fail(`test/golden/${file} does not match the renderer.\n${diffHint(expected, actual)}\n${HINT}`);
+    if (actual !== expected)
+      assert.fail(`test/golden/${file} does not match the renderer.\n${diffHint(expected, actual)}\n${HINT}`);
   });
 }
 

@@ -72,17 +72,23 @@ test('self-contained: no scripts, no external resources, a CSP that forbids the 
     const html = renderHtml(input);
     assert.doesNotMatch(html, /<script/i);
     assert.deepEqual(externalReferences(html), []);
-    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">/);
+    assert.match(
+      html,
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">/,
+    );
     for (const m of html.matchAll(/<link\b[^>]*>/g)) assert.match(m[0], /href="data:/);
     assert.match(html, /^<!DOCTYPE html>\n<html lang="en">/);
     assert.match(html, /@media print/);
     // the target URL of the synthetic run appears as text only
-    if (input.candidate.evaluation.run.target?.startsWith('http')) assert.match(html, /<td>http:\/\/127\.0\.0\.1:8080\/rest<\/td>/);
+    if (input.candidate.evaluation.run.target?.startsWith('http'))
+      assert.match(html, /<td>http:\/\/127\.0\.0\.1:8080\/rest<\/td>/);
   }
 });
 
 test('the external-reference check finds what it should', () => {
-  assert.deepEqual(externalReferences('<img src="https://x.test/a.png"><svg xmlns="http://www.w3.org/2000/svg">'), ['src=https://x.test/a.png']);
+  assert.deepEqual(externalReferences('<img src="https://x.test/a.png"><svg xmlns="http://www.w3.org/2000/svg">'), [
+    'src=https://x.test/a.png',
+  ]);
   assert.deepEqual(externalReferences('<div style="background: url(http://x.test/b)">'), ['url(http://x.test/b)']);
   assert.deepEqual(externalReferences('<g clip-path="url(#c)">'), []);
 });

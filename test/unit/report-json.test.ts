@@ -8,7 +8,9 @@ import { REPORT_SCHEMA_VERSION, renderJsonReport } from '../../src/report/json-r
 import { fedora3Input, fedoraInput, syntheticInput } from './report-fixture.js';
 
 const Ajv2020 = Ajv2020Module.default;
-const schema = JSON.parse(readFileSync(new URL('../../../schemas/report.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(
+  readFileSync(new URL('../../../schemas/report.schema.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 const validate = ajv.compile(schema);
 
@@ -48,14 +50,54 @@ test('the report carries schemaVersion 1, the verdict, the gate and the comparis
 test('negative: mutated reports fail validation', () => {
   const good = JSON.parse(renderJsonReport(fedoraInput()));
   const mutations: [string, (r: any) => void][] = [
-    ['wrong schemaVersion', (r) => { r.schemaVersion = 2; }],
-    ['unknown verdict', (r) => { r.verdict = 'MAYBE'; }],
-    ['missing batches', (r) => { delete r.batches; }],
-    ['unknown top-level field', (r) => { r.extra = true; }],
-    ['string where a number belongs', (r) => { r.batches[0].wallMs = '33795'; }],
-    ['interval of three', (r) => { r.baseline.comparison.scaling.ci = [1, 2, 3]; }],
-    ['bad level method', (r) => { r.baseline.comparison.level.method = 'bootstrap'; }],
-    ['gate without a required field', (r) => { delete r.gate.growthRatio; }],
+    [
+      'wrong schemaVersion',
+      (r) => {
+        r.schemaVersion = 2;
+      },
+    ],
+    [
+      'unknown verdict',
+      (r) => {
+        r.verdict = 'MAYBE';
+      },
+    ],
+    [
+      'missing batches',
+      (r) => {
+        delete r.batches;
+      },
+    ],
+    [
+      'unknown top-level field',
+      (r) => {
+        r.extra = true;
+      },
+    ],
+    [
+      'string where a number belongs',
+      (r) => {
+        r.batches[0].wallMs = '33795';
+      },
+    ],
+    [
+      'interval of three',
+      (r) => {
+        r.baseline.comparison.scaling.ci = [1, 2, 3];
+      },
+    ],
+    [
+      'bad level method',
+      (r) => {
+        r.baseline.comparison.level.method = 'bootstrap';
+      },
+    ],
+    [
+      'gate without a required field',
+      (r) => {
+        delete r.gate.growthRatio;
+      },
+    ],
   ];
   for (const [what, mutate] of mutations) {
     const r = structuredClone(good);

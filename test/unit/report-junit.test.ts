@@ -4,8 +4,10 @@ import { test } from 'node:test';
 import { renderJunit } from '../../src/report/junit.js';
 import { fedora3Input, fedoraInput, syntheticInput } from './report-fixture.js';
 
-const cases = (xml: string): string[] => [...xml.matchAll(/<testcase classname="ingest-scale" name="([^"]+)"/g)].map((m) => m[1] ?? '');
-const attr = (xml: string, name: string): string | undefined => new RegExp(`<testsuite name="ingest-scale"[^>]*\\s${name}="([^"]*)"`).exec(xml)?.[1];
+const cases = (xml: string): string[] =>
+  [...xml.matchAll(/<testcase classname="ingest-scale" name="([^"]+)"/g)].map((m) => m[1] ?? '');
+const attr = (xml: string, name: string): string | undefined =>
+  new RegExp(`<testsuite name="ingest-scale"[^>]*\\s${name}="([^"]*)"`).exec(xml)?.[1];
 
 /** Every opened element is closed in order (a small well-formedness check without a parser). */
 function balanced(xml: string): boolean {
@@ -42,7 +44,12 @@ test('PASS alone: two passing cases; no baseline cases without a baseline', () =
 test('INCONCLUSIVE is skipped, with the reason as its message', () => {
   const input = fedora3Input();
   const e = input.candidate.evaluation;
-  input.candidate.evaluation = { ...e, batches: e.batches.slice(0, 8), gate: { ...e.gate, verdict: 'INCONCLUSIVE' }, verdict: 'INCONCLUSIVE' };
+  input.candidate.evaluation = {
+    ...e,
+    batches: e.batches.slice(0, 8),
+    gate: { ...e.gate, verdict: 'INCONCLUSIVE' },
+    verdict: 'INCONCLUSIVE',
+  };
   const xml = renderJunit(input);
   assert.match(xml, /<testcase classname="ingest-scale" name="growth" time="[\d.]+">\n {6}<skipped message="/);
 });
@@ -50,7 +57,10 @@ test('INCONCLUSIVE is skipped, with the reason as its message', () => {
 test('error budget: FAIL when the failed share is above --max-error-rate', () => {
   const input = syntheticInput(0.0005); // 4 of 4,800 = 0.083%
   const xml = renderJunit(input);
-  assert.match(xml, /name="error budget" time="0.000">\n {6}<failure message="4 of 4,800 operations failed \(0.08%, above the 0.1% budget\)/);
+  assert.match(
+    xml,
+    /name="error budget" time="0.000">\n {6}<failure message="4 of 4,800 operations failed \(0.08%, above the 0.1% budget\)/,
+  );
 });
 
 test('escaping: quotes, ampersands and angle brackets in attributes and text', () => {

@@ -9,7 +9,14 @@ import { fedora3Input, fedoraInput, syntheticInput, SYNTHETIC_WORKLOAD } from '.
 test('sections in order; the baseline section only with a baseline', () => {
   const md = renderMarkdown(fedoraInput());
   const heads = [...md.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
-  assert.deepEqual(heads, ['Verdict', 'Per-batch time', 'Against baseline fedora3', 'Error budget', 'Run and target', 'Batches of fedora4-minimal']);
+  assert.deepEqual(heads, [
+    'Verdict',
+    'Per-batch time',
+    'Against baseline fedora3',
+    'Error budget',
+    'Run and target',
+    'Batches of fedora4-minimal',
+  ]);
   assert.doesNotMatch(renderMarkdown(fedora3Input()), /Against baseline/);
   // the chart is the asciichart of chart.ts, without colour escapes
   assert.doesNotMatch(md, /\x1b\[/);
@@ -17,19 +24,31 @@ test('sections in order; the baseline section only with a baseline', () => {
 });
 
 test('well under the 1 MiB limit of $GITHUB_STEP_SUMMARY', () => {
-  for (const input of [fedoraInput(), syntheticInput()]) assert.ok(Buffer.byteLength(renderMarkdown(input)) < 64 * 1024);
+  for (const input of [fedoraInput(), syntheticInput()])
+    assert.ok(Buffer.byteLength(renderMarkdown(input)) < 64 * 1024);
 });
 
 test('a forced comparison lists the workload differences', () => {
   const input = syntheticInput();
   const base = syntheticInput().candidate;
-  base.evaluation.run = { ...base.evaluation.run, id: 'Base00000001', label: 'base', workload: { ...SYNTHETIC_WORKLOAD, concurrency: 16, layout: 'pairtree' } };
+  base.evaluation.run = {
+    ...base.evaluation.run,
+    id: 'Base00000001',
+    label: 'base',
+    workload: { ...SYNTHETIC_WORKLOAD, concurrency: 16, layout: 'pairtree' },
+  };
   input.baseline = base;
   input.comparison = evaluateBaseline(input.candidate.evaluation, base.evaluation, input.gates);
   const md = renderMarkdown(input);
-  assert.match(md, /\*\*The workloads differ; this comparison was forced and may be unfair:\*\*\n\n- layout: candidate flat, baseline pairtree\n- concurrency: candidate 4, baseline 16/);
+  assert.match(
+    md,
+    /\*\*The workloads differ; this comparison was forced and may be unfair:\*\*\n\n- layout: candidate flat, baseline pairtree\n- concurrency: candidate 4, baseline 16/,
+  );
   // identical series: scaling and level both x1
-  assert.match(md, /\| Scaling ratio \(candidate growth \/ baseline growth\) \| x1\.000 \| \[1\.000, 1\.000\] \| PASS \|/);
+  assert.match(
+    md,
+    /\| Scaling ratio \(candidate growth \/ baseline growth\) \| x1\.000 \| \[1\.000, 1\.000\] \| PASS \|/,
+  );
 });
 
 test('escaping: table cells and headings cannot break the table or inject HTML', () => {

@@ -34,7 +34,12 @@ test('--min-detectable: INCONCLUSIVE head with what the run could see, what was 
   const text = renderVerdict(noisy, { label: 'r1', power: p });
   const lines = text.split('\n');
   const d = noisy.detectableGrowth.toFixed(2);
-  assert.match(lines[0] ?? '', new RegExp(`^INCONCLUSIVE  r1: underpowered: this run could only see growth of x${d.replace('.', '\\.')} or more \\(asked: x1\\.50\\); at this noise x1\\.5 needs [\\d,]+ batches$`));
+  assert.match(
+    lines[0] ?? '',
+    new RegExp(
+      `^INCONCLUSIVE  r1: underpowered: this run could only see growth of x${d.replace('.', '\\.')} or more \\(asked: x1\\.50\\); at this noise x1\\.5 needs [\\d,]+ batches$`,
+    ),
+  );
   assert.equal(lines[2], 'the growth gate alone (not the verdict):');
   assert.match(lines[3] ?? '', /^PASS  r1: no superlinear slowdown/, 'the gate line is not marked again');
   assert.equal(p.rerun?.totalBatches, noisy.batchesNeeded['x1.5'].totalBatches);
@@ -44,7 +49,10 @@ test('--min-detectable: INCONCLUSIVE head with what the run could see, what was 
 
 test('a ratio at or below the limit is out of reach, said so; phrases of the rerun', () => {
   const head = underpoweredHead(assessPower(noisy, 1.1), 1.1);
-  assert.match(head, /\(asked: x1\.10\); at this noise x1\.1 is out of reach: no run sees growth at or below the limit x1\.10 it gates on$/);
+  assert.match(
+    head,
+    /\(asked: x1\.10\); at this noise x1\.1 is out of reach: no run sees growth at or below the limit x1\.10 it gates on$/,
+  );
   assert.equal(rerunPhrase({ keptBatches: 215, totalBatches: 270 }), 'needs 270 batches');
   assert.equal(rerunPhrase({ keptBatches: 2000, totalBatches: 2501 }), 'needs 2,501 batches');
   assert.equal(rerunPhrase({ keptBatches: Infinity, totalBatches: Infinity }), 'is out of reach');

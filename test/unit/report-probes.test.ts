@@ -16,7 +16,9 @@ import { probeJson } from '../../src/report/probe-text.js';
 import { probeInput } from './probe-report-fixture.js';
 import { syntheticInput } from './report-fixture.js';
 
-const schema = JSON.parse(readFileSync(new URL('../../../schemas/report.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(
+  readFileSync(new URL('../../../schemas/report.schema.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 const validate = new Ajv2020Module.default({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
 const valid = (report: unknown): void => {
@@ -61,10 +63,14 @@ test('JUnit: a test case per probe kind; the list FAIL fails its case only with 
   const gated = renderJunit(probeInput(true));
   for (const xml of [reported, gated]) for (const k of ['get', 'head', 'list']) testcase(xml, `probe ${k}`);
   assert.doesNotMatch(testcase(reported, 'probe list'), /<failure/);
-  assert.match(testcase(reported, 'probe list'), /FAIL {2}list probe: x\d\.\d\d \[[\d.]+, [\d.]+\] over batches .*reported; check --gate-probes gates on them/s);
+  assert.match(
+    testcase(reported, 'probe list'),
+    /FAIL {2}list probe: x\d\.\d\d \[[\d.]+, [\d.]+\] over batches .*reported; check --gate-probes gates on them/s,
+  );
   assert.match(testcase(gated, 'probe list'), /<failure message="FAIL {2}list probe: x/);
   assert.doesNotMatch(testcase(gated, 'probe get'), /<failure|<skipped/);
-  const failures = (xml: string): number => Number(/<testsuites name="ingest-scale" tests="\d+" failures="(\d+)"/.exec(xml)?.[1]);
+  const failures = (xml: string): number =>
+    Number(/<testsuites name="ingest-scale" tests="\d+" failures="(\d+)"/.exec(xml)?.[1]);
   assert.equal(failures(gated), failures(reported) + 1);
   assert.doesNotMatch(renderJunit(syntheticInput()), /name="probe /);
 });
@@ -84,7 +90,8 @@ test('HTML: a probe panel with a verdict banner and a chart per kind; get has co
   const html = renderHtml(input);
   const batches = input.candidate.evaluation.batches.length;
   assert.match(html, /<section id="probes" aria-label="Read-side probes">/);
-  for (const k of ['get', 'head', 'list']) assert.match(html, new RegExp(`<svg xmlns="http://www.w3.org/2000/svg" id="chart-probe-${k}"`));
+  for (const k of ['get', 'head', 'list'])
+    assert.match(html, new RegExp(`<svg xmlns="http://www.w3.org/2000/svg" id="chart-probe-${k}"`));
   const pts = (cls: string): number => [...html.matchAll(new RegExp(`class="pt [^"]*\\b${cls}\\b[^"]*"`, 'g'))].length;
   assert.equal(pts('probe-cold'), batches);
   assert.equal(pts('probe-warm'), batches);
@@ -95,6 +102,11 @@ test('HTML: a probe panel with a verdict banner and a chart per kind; get has co
   // x is the objects stored when the probes ran: the end of the batch
   const last = input.candidate.evaluation.batches[batches - 1];
   assert.ok(last);
-  assert.match(html, new RegExp(`class="pt probe-list candidate" data-run="candidate" data-batch="${batches}" data-x="${last.objectsBefore + last.objects}"`));
+  assert.match(
+    html,
+    new RegExp(
+      `class="pt probe-list candidate" data-run="candidate" data-batch="${batches}" data-x="${last.objectsBefore + last.objects}"`,
+    ),
+  );
   assert.doesNotMatch(renderHtml(syntheticInput()), /id="probes"/);
 });

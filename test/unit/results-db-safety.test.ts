@@ -31,31 +31,72 @@ function raw(path: string, sql: string): Promise<void> {
 }
 
 const run = (id: string): RunRecord => ({
-  id, label: null, source: 'run', status: 'running', backend: 'leveldb', target: 'x', targetInfo: null, workload: { objects: 10 }, batchSize: 5,
-  plannedBatches: 2, toolVersion: '0', nodeVersion: process.version, host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
-  startedAt: new Date().toISOString(), finishedAt: null, error: null,
+  id,
+  label: null,
+  source: 'run',
+  status: 'running',
+  backend: 'leveldb',
+  target: 'x',
+  targetInfo: null,
+  workload: { objects: 10 },
+  batchSize: 5,
+  plannedBatches: 2,
+  toolVersion: '0',
+  nodeVersion: process.version,
+  host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
+  startedAt: new Date().toISOString(),
+  finishedAt: null,
+  error: null,
 });
 const batch = (index: number): BatchRecord => ({
-  index, objects: 5, objectsBefore: (index - 1) * 5, bytes: 500, wallMs: 12.5, okOps: 10, failedOps: 0, retriedOps: 0, p50Ms: 1, p95Ms: 2, p99Ms: 3, startedAt: null,
+  index,
+  objects: 5,
+  objectsBefore: (index - 1) * 5,
+  bytes: 500,
+  wallMs: 12.5,
+  okOps: 10,
+  failedOps: 0,
+  retriedOps: 0,
+  p50Ms: 1,
+  p95Ms: 2,
+  p99Ms: 3,
+  startedAt: null,
 });
 const ops = (n: number): OpRecord[] =>
   Array.from({ length: n }, (_, i) => ({
-    kind: 'add-datastream', objectId: `object-with-a-longish-id-${i}`, objectIndex: i, datastreamId: 'OBJ', status: 'ok', bytes: 100, startMs: i + 0.25,
-    ttfbMs: null, durationMs: 0.5, attempt: 1, errorCode: null, httpStatus: null,
+    kind: 'add-datastream',
+    objectId: `object-with-a-longish-id-${i}`,
+    objectIndex: i,
+    datastreamId: 'OBJ',
+    status: 'ok',
+    bytes: 100,
+    startMs: i + 0.25,
+    ttfbMs: null,
+    durationMs: 0.5,
+    attempt: 1,
+    errorCode: null,
+    httpStatus: null,
   }));
 
 const refusedUnchanged = async (path: string, re: RegExp): Promise<void> => {
   const before = sha(path);
-  await assert.rejects(ResultsStore.open(path), (e: unknown) =>
-    e instanceof IngestScaleError && e.code === 'E_DB_NOT_OURS' && e.exitCode === 2 && e.message.includes(path) && re.test(e.message));
+  await assert.rejects(
+    ResultsStore.open(path),
+    (e: unknown) =>
+      e instanceof IngestScaleError &&
+      e.code === 'E_DB_NOT_OURS' &&
+      e.exitCode === 2 &&
+      e.message.includes(path) &&
+      re.test(e.message),
+  );
   assert.equal(sha(path), before, 'not a byte written');
   assert.equal(existsSync(`${path}-wal`), false, 'not switched to WAL');
   assert.equal(existsSync(`${path}-journal`), false);
 };
 
-test('another program\'s SQLite database, a text file and a file with another application_id are refused untouched', async () => {
+test("another program's SQLite database, a text file and a file with another application_id are refused untouched", async () => {
   const other = join(dir, 'other.db');
-  await raw(other, 'CREATE TABLE runs (x); CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES (\'keep me\');');
+  await raw(other, "CREATE TABLE runs (x); CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');");
   await refusedUnchanged(other, /holds other tables \(notes, runs\)/);
   const text = join(dir, 'notes.txt');
   writeFileSync(text, 'not a database at all, but long enough to have a header of a hundred bytes '.repeat(3));
@@ -79,12 +120,15 @@ test('an ingest-scale database from before the marker (schema v2) is adopted: mi
   const s = await ResultsStore.open(path);
   await s.createRun(run('oldrun0001'));
   await s.close();
-  await raw(path, 'ALTER TABLE runs DROP COLUMN pid; ALTER TABLE runs DROP COLUMN run_host; ALTER TABLE runs DROP COLUMN heartbeat_at; ALTER TABLE runs DROP COLUMN settings; DROP TABLE intents; ' +
-    'ALTER TABLE batches DROP COLUMN cpu_pressure; ALTER TABLE batches DROP COLUMN io_pressure; ALTER TABLE batches DROP COLUMN cpu_steal; ALTER TABLE batches DROP COLUMN others_cpu; ' +
-    'ALTER TABLE batches DROP COLUMN load1; ALTER TABLE batches DROP COLUMN tool_cpu_ms_per_op; ALTER TABLE batches DROP COLUMN tool_cpu_wait; ' +
-    'ALTER TABLE runs DROP COLUMN compare_id; ALTER TABLE runs DROP COLUMN compare_target; ALTER TABLE runs DROP COLUMN compare_position; DROP TABLE compares; ' +
-    'DROP TABLE shard_batches; DROP TABLE shards; DROP TABLE merged_edge_ops; ALTER TABLE ops DROP COLUMN shard; ' +
-    'PRAGMA user_version = 2; PRAGMA application_id = 0;');
+  await raw(
+    path,
+    'ALTER TABLE runs DROP COLUMN pid; ALTER TABLE runs DROP COLUMN run_host; ALTER TABLE runs DROP COLUMN heartbeat_at; ALTER TABLE runs DROP COLUMN settings; DROP TABLE intents; ' +
+      'ALTER TABLE batches DROP COLUMN cpu_pressure; ALTER TABLE batches DROP COLUMN io_pressure; ALTER TABLE batches DROP COLUMN cpu_steal; ALTER TABLE batches DROP COLUMN others_cpu; ' +
+      'ALTER TABLE batches DROP COLUMN load1; ALTER TABLE batches DROP COLUMN tool_cpu_ms_per_op; ALTER TABLE batches DROP COLUMN tool_cpu_wait; ' +
+      'ALTER TABLE runs DROP COLUMN compare_id; ALTER TABLE runs DROP COLUMN compare_target; ALTER TABLE runs DROP COLUMN compare_position; DROP TABLE compares; ' +
+      'DROP TABLE shard_batches; DROP TABLE shards; DROP TABLE merged_edge_ops; ALTER TABLE ops DROP COLUMN shard; ' +
+      'PRAGMA user_version = 2; PRAGMA application_id = 0;',
+  );
   const r = await ResultsStore.open(path, 'read');
   assert.equal((await r.resolveRun('oldrun0001')).pid, null, 'a reader reads the old schema without migrating it');
   await r.close();
@@ -106,7 +150,10 @@ test('opening for reading writes nothing: no -wal or -shm file, the same bytes',
   const r = await ResultsStore.open(path, 'read');
   assert.equal((await r.listRuns()).length, 1);
   assert.equal((await r.batches('readonly01')).length, 1);
-  await assert.rejects(r.db.exec('DELETE FROM runs'), (e: unknown) => e instanceof IngestScaleError && e.code === 'E_DB' && /read-only/.test(e.message));
+  await assert.rejects(
+    r.db.exec('DELETE FROM runs'),
+    (e: unknown) => e instanceof IngestScaleError && e.code === 'E_DB' && /read-only/.test(e.message),
+  );
   await r.close();
   assert.equal(existsSync(`${path}-wal`), false);
   assert.equal(existsSync(`${path}-shm`), false);
@@ -120,9 +167,19 @@ test('a full disk is E_DB exit 4 naming the file; the batches recorded before it
   await s.recordBatch('fulldisk01', batch(1), ops(10));
   const pages = (await s.db.get<{ page_count: number }>('PRAGMA page_count'))?.page_count ?? 0;
   await s.db.exec(`PRAGMA max_page_count = ${pages}`); // the file may not grow: what a full disk looks like to SQLite
-  await assert.rejects(s.recordBatch('fulldisk01', batch(2), ops(5000)), (e: unknown) =>
-    e instanceof IngestScaleError && e.code === 'E_DB' && e.exitCode === 4 && e.message.includes(path) && /disk is full \(SQLITE_FULL\)/.test(e.message));
-  assert.deepEqual((await s.batches('fulldisk01')).map((b) => b.index), [1]);
+  await assert.rejects(
+    s.recordBatch('fulldisk01', batch(2), ops(5000)),
+    (e: unknown) =>
+      e instanceof IngestScaleError &&
+      e.code === 'E_DB' &&
+      e.exitCode === 4 &&
+      e.message.includes(path) &&
+      /disk is full \(SQLITE_FULL\)/.test(e.message),
+  );
+  assert.deepEqual(
+    (await s.batches('fulldisk01')).map((b) => b.index),
+    [1],
+  );
   assert.equal((await s.ops('fulldisk01')).length, 10);
   await s.close();
 });
@@ -134,7 +191,14 @@ test('a lock held too long by another process is E_DB exit 4 naming the cause', 
   const other = new sqlite3.Database(path);
   await new Promise<void>((resolve, reject) => other.exec('BEGIN IMMEDIATE', (err) => (err ? reject(err) : resolve())));
   try {
-    await assert.rejects(s.createRun(run('lockedrun1')), (e: unknown) => e instanceof IngestScaleError && e.exitCode === 4 && /held a lock on it/.test(e.message) && e.message.includes(path));
+    await assert.rejects(
+      s.createRun(run('lockedrun1')),
+      (e: unknown) =>
+        e instanceof IngestScaleError &&
+        e.exitCode === 4 &&
+        /held a lock on it/.test(e.message) &&
+        e.message.includes(path),
+    );
   } finally {
     await new Promise<void>((resolve) => other.exec('ROLLBACK', () => other.close(() => resolve())));
     await s.close();

@@ -7,7 +7,11 @@ import { mad, median, medianOfSorted, sortedCopy } from '../../src/analysis/robu
 const sortedMedian = (v: ArrayLike<number>): number => medianOfSorted(sortedCopy(v));
 
 test('property: median by selection is the median of the sorted copy, ties, -0 and NaN included', () => {
-  const value = fc.oneof(fc.double({ noDefaultInfinity: true }), fc.constantFrom(0, -0, 1, 1, 2, Number.NaN), fc.integer({ min: -3, max: 3 }));
+  const value = fc.oneof(
+    fc.double({ noDefaultInfinity: true }),
+    fc.constantFrom(0, -0, 1, 1, 2, Number.NaN),
+    fc.integer({ min: -3, max: 3 }),
+  );
   fc.assert(
     fc.property(fc.array(value, { maxLength: 200 }), (v) => {
       assert.ok(Object.is(median(v), sortedMedian(v)), JSON.stringify(v));

@@ -6,9 +6,26 @@ import { effectiveStatus, HEARTBEAT_STALE_MS, processAlive } from '../../src/sto
 
 const now = Date.parse('2026-12-03T12:00:00Z');
 const run = (o: Partial<RunRecord>): RunRecord => ({
-  id: 'r', label: null, source: 'run', status: 'running', backend: 'leveldb', target: null, targetInfo: null, workload: {}, batchSize: 1,
-  plannedBatches: 1, toolVersion: '0', nodeVersion: 'v', host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
-  startedAt: '2026-12-03T11:00:00Z', finishedAt: null, error: null, pid: 4242, runHost: 'here', heartbeatAt: '2026-12-03T11:59:00Z', ...o,
+  id: 'r',
+  label: null,
+  source: 'run',
+  status: 'running',
+  backend: 'leveldb',
+  target: null,
+  targetInfo: null,
+  workload: {},
+  batchSize: 1,
+  plannedBatches: 1,
+  toolVersion: '0',
+  nodeVersion: 'v',
+  host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
+  startedAt: '2026-12-03T11:00:00Z',
+  finishedAt: null,
+  error: null,
+  pid: 4242,
+  runHost: 'here',
+  heartbeatAt: '2026-12-03T11:59:00Z',
+  ...o,
 });
 const probe = (alive: boolean) => ({ host: 'here', nowMs: now, alive: () => alive });
 
@@ -26,7 +43,13 @@ test('another host: running while the heartbeat is fresh, interrupted when it is
 test('finished runs keep their status; a run from before schema v3 (no pid) is judged by its start time', () => {
   assert.equal(effectiveStatus(run({ status: 'aborted' }), probe(false)), 'aborted');
   assert.equal(effectiveStatus(run({ pid: null, runHost: null, heartbeatAt: null }), probe(false)), 'running');
-  assert.equal(effectiveStatus(run({ pid: null, runHost: null, heartbeatAt: null, startedAt: '2026-11-01T00:00:00Z' }), probe(false)), 'interrupted');
+  assert.equal(
+    effectiveStatus(
+      run({ pid: null, runHost: null, heartbeatAt: null, startedAt: '2026-11-01T00:00:00Z' }),
+      probe(false),
+    ),
+    'interrupted',
+  );
 });
 
 test('processAlive: this process is alive, an impossible pid is not', () => {

@@ -13,7 +13,11 @@ import { parseDatastreamFlag } from '../../src/workload/datastream-spec.js';
 import { parseShardFlags, parseShardSpec, parseStartAt } from '../../src/cli/shard-flags.js';
 import { isIngestScaleError } from '../../src/errors.js';
 
-const runs = fc.record({ n: fc.integer({ min: 1, max: 12 }), perShard: fc.integer({ min: 1, max: 9 }), objects: fc.integer({ min: 1, max: 700 }) });
+const runs = fc.record({
+  n: fc.integer({ min: 1, max: 12 }),
+  perShard: fc.integer({ min: 1, max: 9 }),
+  objects: fc.integer({ min: 1, max: 700 }),
+});
 
 test('stripe partition: disjoint, complete, B/n per shard per batch, the same set for every n (property)', () => {
   fc.assert(
@@ -43,13 +47,24 @@ test('stripe partition: disjoint, complete, B/n per shard per batch, the same se
 });
 
 test('a shard plans exactly the objects of the unsharded run (ids, layout paths, sizes depend on seed and g only)', () => {
-  const w = resolveWorkload(undefined, { objects: 240, batchSize: 24, seed: 7, layout: 'pairtree', datastreams: [parseDatastreamFlag('OBJ:lognormal:4KiB:0.8'), parseDatastreamFlag('META:uniform:100-900:compressible')] });
+  const w = resolveWorkload(undefined, {
+    objects: 240,
+    batchSize: 24,
+    seed: 7,
+    layout: 'pairtree',
+    datastreams: [
+      parseDatastreamFlag('OBJ:lognormal:4KiB:0.8'),
+      parseDatastreamFlag('META:uniform:100-900:compressible'),
+    ],
+  });
   const unsharded = new Map<number, string>();
   for (let g = 0; g < w.objects; g++) unsharded.set(g, JSON.stringify(planObject(w, g, { idPrefix: 'abcdef-' })));
   for (const n of [1, 2, 3, 4, 6, 8]) {
     const union = new Map<number, string>();
     for (let i = 0; i < n; i++) {
-      for (let b = 0; b < 10; b++) for (const g of shardBatchIndexes(w.objects, w.batchSize, b, { index: i, count: n })) union.set(g, JSON.stringify(planObject(w, g, { idPrefix: 'abcdef-' })));
+      for (let b = 0; b < 10; b++)
+        for (const g of shardBatchIndexes(w.objects, w.batchSize, b, { index: i, count: n }))
+          union.set(g, JSON.stringify(planObject(w, g, { idPrefix: 'abcdef-' })));
     }
     assert.deepEqual(union, unsharded, `n = ${n}`);
   }
@@ -68,7 +83,10 @@ test('--shard i/n, auto/n from JOB_COMPLETION_INDEX, and their errors', () => {
   assert.deepEqual(parseShardSpec('2/4', {}), { index: 2, count: 4 });
   assert.deepEqual(parseShardSpec('auto/4', { JOB_COMPLETION_INDEX: '3' }), { index: 3, count: 4 });
   usage(() => parseShardSpec('auto/4', {}), /JOB_COMPLETION_INDEX is not set/);
-  usage(() => parseShardSpec('auto/4', { JOB_COMPLETION_INDEX: '4' }), /JOB_COMPLETION_INDEX "4" is not a shard index from 0 to 3/);
+  usage(
+    () => parseShardSpec('auto/4', { JOB_COMPLETION_INDEX: '4' }),
+    /JOB_COMPLETION_INDEX "4" is not a shard index from 0 to 3/,
+  );
   usage(() => parseShardSpec('auto/4', { JOB_COMPLETION_INDEX: 'x' }), /JOB_COMPLETION_INDEX/);
   usage(() => parseShardSpec('4/4', {}), /--shard "4" is not a shard index/);
   usage(() => parseShardSpec('1/0', {}), /--shard "1\/0" is not i\/n/);

@@ -91,7 +91,16 @@ test('lognormal clamp never goes below 1 byte nor above 1 TiB', () => {
 });
 
 test('formatSizeSpec round-trips through parseSizeSpec', () => {
-  for (const text of ['100KiB', '100KB', '1536', 'uniform:1KiB-1MiB', 'uniform:0-1KB', 'uniform:1-1001', 'lognormal:64KiB:1', 'lognormal:16KiB:0.5']) {
+  for (const text of [
+    '100KiB',
+    '100KB',
+    '1536',
+    'uniform:1KiB-1MiB',
+    'uniform:0-1KB',
+    'uniform:1-1001',
+    'lognormal:64KiB:1',
+    'lognormal:16KiB:0.5',
+  ]) {
     const spec = parseSizeSpec(text);
     assert.equal(formatSizeSpec(spec), text);
     assert.deepEqual(parseSizeSpec(formatSizeSpec(spec)), spec);
@@ -119,13 +128,30 @@ test('bad sizes are UsageErrors with code E_BAD_SIZE naming the bad text', () =>
   for (const bad of ['', 'abc', '10XB', '1.5', '-5', '0.3KiB', '1.2.3', '10 K iB', '2TiB']) {
     throwsUsage(() => parseBytes(bad), 'E_BAD_SIZE', [`"${bad}"`]);
   }
-  for (const bad of ['', 'abc', '10XB', '1.5', '-5', 'uniform:2MiB-1MiB', 'uniform:1KiB', 'uniform:1KiB-2KiB-3KiB', 'lognormal:1KiB', 'lognormal:1KiB:-1', 'lognormal:1KiB:6', 'lognormal:1KiB:x', 'lognormal:0:1']) {
+  for (const bad of [
+    '',
+    'abc',
+    '10XB',
+    '1.5',
+    '-5',
+    'uniform:2MiB-1MiB',
+    'uniform:1KiB',
+    'uniform:1KiB-2KiB-3KiB',
+    'lognormal:1KiB',
+    'lognormal:1KiB:-1',
+    'lognormal:1KiB:6',
+    'lognormal:1KiB:x',
+    'lognormal:0:1',
+  ]) {
     throwsUsage(() => parseSizeSpec(bad), 'E_BAD_SIZE', [`"${bad}"`]);
   }
 });
 
 test('the "what" argument prefixes the message', () => {
-  throwsUsage(() => parseSizeSpec('10XB', '--datastream OBJ:10XB: size'), 'E_BAD_SIZE', ['--datastream OBJ:10XB: size', '"10XB"']);
+  throwsUsage(() => parseSizeSpec('10XB', '--datastream OBJ:10XB: size'), 'E_BAD_SIZE', [
+    '--datastream OBJ:10XB: size',
+    '"10XB"',
+  ]);
 });
 
 test('a lognormal spec with an empty sigma is rejected (parsing is strict)', () => {

@@ -27,12 +27,19 @@ test('PASS up to --max-error-rate, FAIL above it: 6 of 1,000 is 0.6%', () => {
   const above = errorBudgetOf(totals, ERRORS, 0.005);
   assert.equal(above.verdict, 'FAIL');
   assert.equal(above.maxErrorRate, 0.005);
-  assert.equal(errorBudgetText(above), '6 of 1,000 operations failed (0.60%, above the 0.5% budget): ECONNRESET 3, ETIMEDOUT 3, HTTP_503 1; 2 retried');
+  assert.equal(
+    errorBudgetText(above),
+    '6 of 1,000 operations failed (0.60%, above the 0.5% budget): ECONNRESET 3, ETIMEDOUT 3, HTTP_503 1; 2 retried',
+  );
 });
 
 test('codes are summed over the batches, by count (largest first) and then by name', () => {
   const b = errorBudgetOf({ ok: 994, failed: 6, retried: 0 }, ERRORS, 0.01);
-  assert.deepEqual(Object.entries(b.byCode), [['ECONNRESET', 3], ['ETIMEDOUT', 3], ['HTTP_503', 1]]);
+  assert.deepEqual(Object.entries(b.byCode), [
+    ['ECONNRESET', 3],
+    ['ETIMEDOUT', 3],
+    ['HTTP_503', 1],
+  ]);
 });
 
 test('NO_DATA without operation records (an imported series)', () => {
@@ -52,7 +59,7 @@ test('from batch records: the totals of the batches (the store sums the same col
   assert.deepEqual(errorBudget(run, 0.01), errorBudgetOf(totals, run.errors, 0.01));
 });
 
-test('the exit code stays the growth verdict\'s: a PASS whose budget FAILs exits 0 (the engine stops such a run itself)', () => {
+test("the exit code stays the growth verdict's: a PASS whose budget FAILs exits 0 (the engine stops such a run itself)", () => {
   const input = aloneInput(fedoraRuns().fedora3);
   const spent = { ...input, errorBudget: errorBudgetOf({ ok: 90, failed: 10, retried: 0 }, [], 0.01) };
   assert.equal(spent.errorBudget.verdict, 'FAIL');

@@ -26,7 +26,13 @@ function fedora4Alone(): StoredEvaluation {
 function fedora4AgainstItself(): StoredEvaluation {
   const { fedora4 } = fedoraRuns();
   const copy = fedoraRuns().fedora4;
-  return { candidate: fedora4, baseline: copy, comparison: evaluateBaseline(fedora4.evaluation, copy.evaluation, GATES), gates: GATES, errorBudget: errorBudget(fedora4, GATES.maxErrorRate) };
+  return {
+    candidate: fedora4,
+    baseline: copy,
+    comparison: evaluateBaseline(fedora4.evaluation, copy.evaluation, GATES),
+    gates: GATES,
+    errorBudget: errorBudget(fedora4, GATES.maxErrorRate),
+  };
 }
 
 test('with a baseline the comparison is the verdict: Fedora 4 exits 1 alone and against Fedora 3, 0 against itself', () => {
@@ -54,14 +60,22 @@ test('evaluateBaseline pairs the runs after the wall-time warm-up (1 for Fedora 
 
 test('a failed run exits 4, alone and against a baseline', () => {
   for (const e of [fedora4Alone(), fedoraInput()]) {
-    e.candidate.evaluation.completion = { state: 'failed', text: 'run F4 failed at batch 25 of 25', gatedPartial: false };
+    e.candidate.evaluation.completion = {
+      state: 'failed',
+      text: 'run F4 failed at batch 25 of 25',
+      gatedPartial: false,
+    };
     assert.equal(exitCodeOf(e), ExitCode.RunFailed);
   }
 });
 
 test('an unfinished run against a baseline exits on its own INCONCLUSIVE, unless gated partially', () => {
   const e = fedora4AgainstItself();
-  e.candidate.evaluation.completion = { state: 'partial', text: 'run F4 stopped at batch 25 of 40', gatedPartial: false };
+  e.candidate.evaluation.completion = {
+    state: 'partial',
+    text: 'run F4 stopped at batch 25 of 40',
+    gatedPartial: false,
+  };
   e.candidate.evaluation.verdict = 'INCONCLUSIVE';
   assert.equal(exitCodeOf(e), ExitCode.Inconclusive);
   e.candidate.evaluation.completion = { ...e.candidate.evaluation.completion, gatedPartial: true };
@@ -72,7 +86,12 @@ test('--gate-probes exits on the worst of ingest and probes; ungated probes do n
   const fedora3 = fedoraRuns().fedora3;
   assert.equal(fedora3.evaluation.verdict, 'PASS');
   const failing = { kind: 'get', verdict: 'FAIL' } as unknown as ProbeVerdict;
-  const e: StoredEvaluation = { candidate: fedora3, gates: GATES, errorBudget: errorBudget(fedora3, GATES.maxErrorRate), probes: { verdicts: [failing], series: [], gated: true } };
+  const e: StoredEvaluation = {
+    candidate: fedora3,
+    gates: GATES,
+    errorBudget: errorBudget(fedora3, GATES.maxErrorRate),
+    probes: { verdicts: [failing], series: [], gated: true },
+  };
   assert.equal(exitCodeOf(e), ExitCode.GateFailed);
   assert.equal(exitCodeOf({ ...e, probes: { verdicts: [failing], series: [], gated: false } }), ExitCode.Ok);
   assert.equal(worstVerdict('WARN', [{ verdict: 'INCONCLUSIVE' } as unknown as ProbeVerdict]), 'INCONCLUSIVE');

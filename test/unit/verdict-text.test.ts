@@ -35,7 +35,11 @@ test('Fedora 3 renders a PASS with a negative per-1,000 change and 3 dropped bat
 test('WARN wording when the lower bound is above 1.00 but not above the limit', () => {
   const text = renderVerdict(growthGate(FEDORA4, { batchSize: 1000, limit: 6 }));
   assert.match(text, /^WARN {2}growth likely, not shown to exceed the limit: per-batch time x4\.62 over batches 2-25/);
-  assert.match(text, /lower bound above 1\.00 but not above limit 6\.00\n/, 'the CI stays below the limit: no reach clause');
+  assert.match(
+    text,
+    /lower bound above 1\.00 but not above limit 6\.00\n/,
+    'the CI stays below the limit: no reach clause',
+  );
   // a CI that reaches above the limit says so: growth beyond the limit is not ruled out
   const reaching = renderVerdict(growthGate(FEDORA4, { batchSize: 1000, limit: 4 }));
   assert.match(reaching, /^WARN {2}growth likely, not shown to exceed the limit/);
@@ -99,11 +103,22 @@ test('per-operation results show both ratios and the noise split; batch-only say
   });
   const text = renderVerdict(operationGate(batches, { batchSize: 1000 }));
   const lines = text.split('\n');
-  assert.match(lines[0] ?? '', /^FAIL {2}superlinear slowdown: geometric-mean operation latency x\d+\.\d\d over batches/);
+  assert.match(
+    lines[0] ?? '',
+    /^FAIL {2}superlinear slowdown: geometric-mean operation latency x\d+\.\d\d over batches/,
+  );
   assert.match(lines[1] ?? '', /^ {6}97\.5% CI \[/);
-  assert.match(text, /per-operation gate \(97\.5% CIs, z = 2\.24 each\): wall time x0\.9\d \[[^\]]+\] PASS.*; geometric-mean latency x\d+\.\d\d \[[^\]]+\] FAIL/);
+  assert.match(
+    text,
+    /per-operation gate \(97\.5% CIs, z = 2\.24 each\): wall time x0\.9\d \[[^\]]+\] PASS.*; geometric-mean latency x\d+\.\d\d \[[^\]]+\] FAIL/,
+  );
   assert.match(text, /\n {6}noise: batch-level \d+\.\d%, operation-level \d+\.\d% \(mean 50 operations per batch\)/);
-  const only = renderVerdict(operationGate(FEDORA3.map((wallMs) => ({ wallMs, lnLatency: null })), { batchSize: 1000 }));
+  const only = renderVerdict(
+    operationGate(
+      FEDORA3.map((wallMs) => ({ wallMs, lnLatency: null })),
+      { batchSize: 1000 },
+    ),
+  );
   assert.match(only, /^PASS {2}no superlinear slowdown: per-batch time x0\.93/);
   assert.match(only, /95% CI \[0\.91, 0\.96\]/);
   assert.match(only, /no per-operation latencies \(batch-only data\): wall-time rule alone at z = 1\.96/);
@@ -113,7 +128,10 @@ test('per-operation results show both ratios and the noise split; batch-only say
 test('early stop renders for an interim stop and is null otherwise', () => {
   const opts = { batchSize: 1000, plannedBatches: 25 };
   const text = renderEarlyStop(sequentialLook(FEDORA4.slice(0, 10), opts), { label: 'fedora4' });
-  assert.match(text ?? '', /^FAIL {2}fedora4: early stop at batch 10 of 25: per-batch time projected x\d+\.\d\d over batches 2-25,\n/);
+  assert.match(
+    text ?? '',
+    /^FAIL {2}fedora4: early stop at batch 10 of 25: per-batch time projected x\d+\.\d\d over batches 2-25,\n/,
+  );
   assert.match(text ?? '', /lower bound x\d+\.\d\d \(z = 3\.72\) above limit 1\.10$/);
   assert.equal(renderEarlyStop(sequentialLook(FEDORA4.slice(0, 9), opts)), null);
   assert.equal(renderEarlyStop(sequentialLook(FEDORA4, opts)), null);

@@ -1,7 +1,13 @@
 /** Versioned content (issue 18, item 3): version v is a pure function of (seed, object, datastream, v), EDIT of its bytes apart from v-1. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CHUNK_SIZE, contentBuffer, contentChunks, contentSha256, type ContentSpec } from '../../src/generate/content.js';
+import {
+  CHUNK_SIZE,
+  contentBuffer,
+  contentChunks,
+  contentSha256,
+  type ContentSpec,
+} from '../../src/generate/content.js';
 import { editSlots } from '../../src/generate/versions.js';
 import { parseDatastreamFlag } from '../../src/workload/datastream-spec.js';
 
@@ -13,11 +19,21 @@ const differing = (a: Buffer, b: Buffer): number => {
 };
 
 describe('versioned content', () => {
-  const base: ContentSpec = { seed: 5, objectIndex: 12, datastreamId: 'OBJ', size: 300_001, kind: 'random', edit: 0.01 };
+  const base: ContentSpec = {
+    seed: 5,
+    objectIndex: 12,
+    datastreamId: 'OBJ',
+    size: 300_001,
+    kind: 'random',
+    edit: 0.01,
+  };
 
   test('version 0 is the content as ingested; each version differs from the one before in about EDIT of its bytes, in place', () => {
     const v0 = whole({ ...base, version: 0 });
-    assert.ok(v0.equals(whole({ seed: 5, objectIndex: 12, datastreamId: 'OBJ', size: 300_001, kind: 'random' })), 'the edit share alone changes nothing');
+    assert.ok(
+      v0.equals(whole({ seed: 5, objectIndex: 12, datastreamId: 'OBJ', size: 300_001, kind: 'random' })),
+      'the edit share alone changes nothing',
+    );
     let prev = v0;
     for (let v = 1; v <= 3; v++) {
       const cur = whole({ ...base, version: v });
@@ -35,8 +51,16 @@ describe('versioned content', () => {
     const all = whole(spec);
     assert.ok(contentBuffer(spec).equals(all));
     assert.ok(Buffer.concat([...contentChunks(spec, 1000)]).equals(all));
-    for (const [start, end] of [[0, 17], [65_530, 65_600], [123_457, 199_999], [3, 200_000]] as const) {
-      assert.ok(Buffer.concat([...contentChunks(spec, CHUNK_SIZE, { start, end })]).equals(all.subarray(start, end)), `range ${start}-${end}`);
+    for (const [start, end] of [
+      [0, 17],
+      [65_530, 65_600],
+      [123_457, 199_999],
+      [3, 200_000],
+    ] as const) {
+      assert.ok(
+        Buffer.concat([...contentChunks(spec, CHUNK_SIZE, { start, end })]).equals(all.subarray(start, end)),
+        `range ${start}-${end}`,
+      );
     }
     assert.notEqual(contentSha256(spec), contentSha256({ ...spec, version: 3 }));
   });
@@ -64,7 +88,13 @@ describe('versioned content', () => {
   });
 
   test('--datastream ID:SIZE:versioned:EDIT', () => {
-    assert.deepEqual(parseDatastreamFlag('OBJ:1MiB:versioned:1%'), { id: 'OBJ', size: { kind: 'fixed', bytes: 1_048_576 }, contentKind: 'random', mime: 'application/octet-stream', edit: 0.01 });
+    assert.deepEqual(parseDatastreamFlag('OBJ:1MiB:versioned:1%'), {
+      id: 'OBJ',
+      size: { kind: 'fixed', bytes: 1_048_576 },
+      contentKind: 'random',
+      mime: 'application/octet-stream',
+      edit: 0.01,
+    });
     assert.equal(parseDatastreamFlag('OBJ:lognormal:64KiB:0.5:versioned:0.5%').edit, 0.005);
     assert.throws(() => parseDatastreamFlag('OBJ:1MiB:versioned:0%'), /versioned:0% is not an edit share/);
     assert.throws(() => parseDatastreamFlag('OBJ:1MiB:versioned:150%'), /is not an edit share/);

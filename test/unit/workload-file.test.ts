@@ -51,7 +51,12 @@ test('a valid workload file parses into overrides', () => {
       datastreams: [
         { id: 'OBJ', size: lognormal(65_536, 0.5), contentKind: 'random', mime: 'application/pdf' },
         { id: 'META', size: { kind: 'fixed', bytes: 2048 }, contentKind: 'compressible', mime: 'text/plain' },
-        { id: 'RAW', size: { kind: 'uniform', min: 1024, max: 2 ** 20 }, contentKind: 'random', mime: 'application/octet-stream' },
+        {
+          id: 'RAW',
+          size: { kind: 'uniform', min: 1024, max: 2 ** 20 },
+          contentKind: 'random',
+          mime: 'application/octet-stream',
+        },
       ],
     });
     const w = resolveWorkload(o);
@@ -68,7 +73,11 @@ test('an unknown field is an error naming the field and the file', () => {
   withTmp((dir) => {
     const file = writeJson(dir, 'typo.json', '{ "object": 100 }');
     throwsUsage(() => readWorkloadFile(file), 'E_BAD_WORKLOAD', [file, '"object"']);
-    const file2 = writeJson(dir, 'ds-typo.json', '{ "datastreams": [{ "id": "OBJ", "size": "1KiB", "knd": "random" }] }');
+    const file2 = writeJson(
+      dir,
+      'ds-typo.json',
+      '{ "datastreams": [{ "id": "OBJ", "size": "1KiB", "knd": "random" }] }',
+    );
     throwsUsage(() => readWorkloadFile(file2), 'E_BAD_WORKLOAD', [file2, '"knd"', 'datastreams[0]']);
   });
 });
@@ -117,7 +126,11 @@ test('wrongly shaped fields are errors naming the file', () => {
 
 test('a bad size in a file is E_BAD_SIZE naming the file, the entry and the text', () => {
   withTmp((dir) => {
-    const file = writeJson(dir, 'size.json', '{ "datastreams": [{ "id": "OBJ", "size": "1KiB" }, { "id": "B", "size": "10XB" }] }');
+    const file = writeJson(
+      dir,
+      'size.json',
+      '{ "datastreams": [{ "id": "OBJ", "size": "1KiB" }, { "id": "B", "size": "10XB" }] }',
+    );
     throwsUsage(() => readWorkloadFile(file), 'E_BAD_SIZE', [file, 'datastreams[1]', '"10XB"']);
     const file2 = writeJson(dir, 'size2.json', '{ "datastreams": [{ "id": "OBJ", "size": 1.5 }] }');
     throwsUsage(() => readWorkloadFile(file2), 'E_BAD_SIZE', [file2, '"1.5"']);
@@ -143,5 +156,8 @@ test('fixture benchtool-100k.json is 25 batches of 1,000 objects with one 100 KB
   const w = resolveWorkload(readWorkloadFile(join(FIXTURES, 'benchtool-100k.json')));
   assert.equal(w.objects, 25_000);
   assert.equal(w.batchSize, 1000);
-  assert.deepEqual(w.datastreams.map((d) => d.size), [{ kind: 'fixed', bytes: 100_000 }]);
+  assert.deepEqual(
+    w.datastreams.map((d) => d.size),
+    [{ kind: 'fixed', bytes: 100_000 }],
+  );
 });

@@ -7,7 +7,15 @@
  */
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
-import type { Backend, HeadCapability, ListPageCapability, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
+import type {
+  Backend,
+  HeadCapability,
+  ListPageCapability,
+  RangeReadCapability,
+  ReadCapability,
+  RemoveCapability,
+  UpdateCapability,
+} from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import type { ObjectRef } from '../../model/records.js';
 import { headSize, rangeBody } from '../http/probe-requests.js';
@@ -24,7 +32,16 @@ export interface Fedora3Options extends HttpTargetOptions {
 
 const q = (params: Record<string, string>): string => new URLSearchParams(params).toString();
 
-export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {
+export class Fedora3Backend
+  implements
+    Backend,
+    ReadCapability,
+    RemoveCapability,
+    HeadCapability,
+    RangeReadCapability,
+    ListPageCapability,
+    UpdateCapability
+{
   readonly name = 'fedora3';
   private readonly http: HttpTarget;
   private readonly ns: string;
@@ -61,14 +78,24 @@ export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability
     if (created.status === 'failed') return [created];
     const ops = [created];
     for (const ds of plan.datastreams) {
-      ops.push(await timeOp({ ...meta, kind: 'add-datastream', datastreamId: ds.id, bytes: ds.size }, () => this.addDatastream(pid, ds)));
+      ops.push(
+        await timeOp({ ...meta, kind: 'add-datastream', datastreamId: ds.id, bytes: ds.size }, () =>
+          this.addDatastream(pid, ds),
+        ),
+      );
     }
     return ops;
   }
 
   private async addDatastream(pid: string, ds: DatastreamPlan): Promise<Partial<OpTiming>> {
     const sha256 = contentSha256(ds);
-    const params = q({ controlGroup: 'M', dsLabel: ds.id, mimeType: ds.mime, checksumType: 'SHA-256', checksum: sha256 });
+    const params = q({
+      controlGroup: 'M',
+      dsLabel: ds.id,
+      mimeType: ds.mime,
+      checksumType: 'SHA-256',
+      checksum: sha256,
+    });
     const path = this.path(`/objects/${pid}/datastreams/${ds.id}?${params}`);
     const r = await this.http.request('POST', path, {
       headers: { 'content-type': ds.mime, 'content-length': String(ds.size) },
@@ -85,8 +112,13 @@ export class Fedora3Backend implements Backend, ReadCapability, RemoveCapability
     const res = await this.http.open('GET', path);
     if (res.status !== 200) {
       const text = await res.body.text().catch(() => '');
-      if (res.status === 401 || res.status === 403) throw authError('GET', path, res.status, res.headers, text, this.asked('GET', path));
-      throw new OpError(res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${pid}/${datastreamId}: HTTP ${res.status} ${text.slice(0, 120)}`, res.status);
+      if (res.status === 401 || res.status === 403)
+        throw authError('GET', path, res.status, res.headers, text, this.asked('GET', path));
+      throw new OpError(
+        res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`,
+        `GET ${pid}/${datastreamId}: HTTP ${res.status} ${text.slice(0, 120)}`,
+        res.status,
+      );
     }
     yield* res.body;
   }

@@ -17,7 +17,8 @@ function refused(r: HttpResult, a: Asked): void {
   if (e) throw e;
 }
 
-const failed = (code: string, message: string, r: HttpResult, a: Asked): HttpOpError => new HttpOpError(code, message, { method: a.method, path: a.path, status: r.status, text: r.text });
+const failed = (code: string, message: string, r: HttpResult, a: Asked): HttpOpError =>
+  new HttpOpError(code, message, { method: a.method, path: a.path, status: r.status, text: r.text });
 
 /** POST /objects/{pid}: 201 is success. */
 export function checkCreateObject(r: HttpResult, pid: string, a: Asked): void {
@@ -31,7 +32,8 @@ export function checkCreateObject(r: HttpResult, pid: string, a: Asked): void {
 export function checkAddDatastream(r: HttpResult, pid: string, dsId: string, a: Asked): void {
   if (r.status === 201) return;
   refused(r, a);
-  if (r.status === 500 && /Checksum Mismatch/i.test(r.text)) throw new OpError('E_CHECKSUM', `fixity failure on ${pid}/${dsId}: ${snippet(r.text)}`, 500);
+  if (r.status === 500 && /Checksum Mismatch/i.test(r.text))
+    throw new OpError('E_CHECKSUM', `fixity failure on ${pid}/${dsId}: ${snippet(r.text)}`, 500);
   if (r.status === 404) throw new OpError('E_NOT_FOUND', `object ${pid} not found when adding ${dsId}`, 404);
   throw failed(`E_HTTP_${r.status}`, `add ${pid}/${dsId}: HTTP ${r.status} ${snippet(r.text)}`, r, a);
 }
@@ -53,7 +55,8 @@ export interface DescribeInfo {
 /** GET /describe?xml=true → repository name and version; null when it is not a Fedora 3 describe document. */
 export function parseDescribe(r: HttpResult): DescribeInfo | null {
   if (r.status !== 200 || !/<fedoraRepository[\s>]/.test(r.text)) return null;
-  const field = (name: string): string | undefined => new RegExp(`<${name}>([^<]*)</${name}>`).exec(r.text)?.[1]?.trim();
+  const field = (name: string): string | undefined =>
+    new RegExp(`<${name}>([^<]*)</${name}>`).exec(r.text)?.[1]?.trim();
   const version = field('repositoryVersion');
   if (version === undefined) return null;
   return { name: field('repositoryName') ?? 'Fedora Repository', version, baseUrl: field('repositoryBaseURL') };

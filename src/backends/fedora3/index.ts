@@ -7,13 +7,22 @@ import { flagValue } from '../backend-module.js';
 import { cleanContext, HTTP_OPTIONS, httpTarget, recordedString, requireUrl } from '../server-options.js';
 import type { Fedora3Options } from './fedora3-backend.js';
 
-const PID_NAMESPACE = { flag: '--pid-namespace', value: '<ns>', help: 'Fedora 3 PID namespace of the objects', default: 'bench' };
+const PID_NAMESPACE = {
+  flag: '--pid-namespace',
+  value: '<ns>',
+  help: 'Fedora 3 PID namespace of the objects',
+  default: 'bench',
+};
 
 export const fedora3: BackendModule<Fedora3Options> = {
   name: 'fedora3',
-  description: 'Fedora 3.x REST API (--url http://HOST:8080/fedora): create object, add managed datastreams with SHA-256 checks',
+  description:
+    'Fedora 3.x REST API (--url http://HOST:8080/fedora): create object, add managed datastreams with SHA-256 checks',
   options: [...HTTP_OPTIONS, PID_NAMESPACE],
-  fromFlags: (flags, ctx) => ({ ...httpTarget(requireUrl(flags, 'fedora3'), flags, ctx), pidNamespace: flagValue(flags, PID_NAMESPACE) ?? 'bench' }),
+  fromFlags: (flags, ctx) => ({
+    ...httpTarget(requireUrl(flags, 'fedora3'), flags, ctx),
+    pidNamespace: flagValue(flags, PID_NAMESPACE) ?? 'bench',
+  }),
   fromRecorded: (run, access) => ({
     options: {
       ...httpTarget(run.target, access.flags, cleanContext(run, access)),

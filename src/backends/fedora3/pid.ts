@@ -10,7 +10,11 @@ const OBJECT_ID_RE = /^(?:[A-Za-z0-9.~_-]|%[0-9A-F]{2})+$/;
 
 export function validateNamespace(ns: string): string {
   if (!NAMESPACE_RE.test(ns) || ns.length > PID_MAX - 2) {
-    throw new UsageError('E_BAD_FLAG', `--pid-namespace "${ns}" is not a valid Fedora 3 PID namespace`, 'use letters, digits, "." and "-" only, e.g. --pid-namespace bench');
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `--pid-namespace "${ns}" is not a valid Fedora 3 PID namespace`,
+      'use letters, digits, "." and "-" only, e.g. --pid-namespace bench',
+    );
   }
   return ns;
 }
@@ -19,7 +23,11 @@ export function validateNamespace(ns: string): string {
 export function toPid(namespace: string, objectId: string): string {
   const pid = `${namespace}:${objectId}`;
   if (!OBJECT_ID_RE.test(objectId) || pid.length > PID_MAX) {
-    throw new UsageError('E_BAD_FLAG', `PID "${pid}" is not valid in Fedora 3 (at most ${PID_MAX} characters of [A-Za-z0-9.~_-])`, 'use a shorter --pid-namespace');
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `PID "${pid}" is not valid in Fedora 3 (at most ${PID_MAX} characters of [A-Za-z0-9.~_-])`,
+      'use a shorter --pid-namespace',
+    );
   }
   return pid;
 }

@@ -39,8 +39,17 @@ export async function mkcol(http: HttpTarget, path: string): Promise<MkcolResult
   const r = await http.send('MKCOL', path, {}, null);
   const known = mkcolOutcome(http, r, path);
   if (known) return known;
-  const why = r.status === 409 ? ' (its parent collection does not exist)' : r.status === 507 ? ' (the server is out of space)' : '';
-  throw new OpError(r.status === 409 ? 'E_CONFLICT' : `E_HTTP_${r.status}`, `MKCOL ${path}: HTTP ${r.status}${why}`, r.status);
+  const why =
+    r.status === 409
+      ? ' (its parent collection does not exist)'
+      : r.status === 507
+        ? ' (the server is out of space)'
+        : '';
+  throw new OpError(
+    r.status === 409 ? 'E_CONFLICT' : `E_HTTP_${r.status}`,
+    `MKCOL ${path}: HTTP ${r.status}${why}`,
+    r.status,
+  );
 }
 
 /** DELETE of one resource or collection: true when it was there, false when already gone (404). */
@@ -69,7 +78,10 @@ export function levelPaths(root: string, segments: readonly string[]): string[] 
 
 /** Depth of a collection path below the root (its number of segments), for ordering parents first. */
 export function depthOf(root: string, path: string): number {
-  return path.slice(root.length).split('/').filter((s) => s.length > 0).length;
+  return path
+    .slice(root.length)
+    .split('/')
+    .filter((s) => s.length > 0).length;
 }
 
 /** fn over items with at most `width` in flight, in input order of start; results in input order. */

@@ -9,13 +9,30 @@
 import { contentBuffer, contentChunks, contentInto } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
+import type {
+  Backend,
+  BatchLifecycle,
+  CleanupCapability,
+  HeadCapability,
+  ListPageCapability,
+  RangeReadCapability,
+  ReadCapability,
+  RemoveCapability,
+  UpdateCapability,
+} from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import type { ObjectRef } from '../../model/records.js';
 import { headSize, rangeBody } from '../http/probe-requests.js';
 import { propfindMembers, putVersion, refuseUnlistable } from './http-put-probes.js';
 import { BodyPool } from '../../http1/body-pool.js';
-import { headerValue, HttpTarget, refusal, targetError, unreachable, type HttpTargetOptions } from '../http/http-target.js';
+import {
+  headerValue,
+  HttpTarget,
+  refusal,
+  targetError,
+  unreachable,
+  type HttpTargetOptions,
+} from '../http/http-target.js';
 import { COPY_LIMIT } from '../../http1/write-body.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { asked, deleteResource, type CollectionsMode } from './dav-collections.js';
@@ -43,7 +60,18 @@ export interface HttpPutOptions extends HttpTargetOptions {
   purpose?: 'run' | 'clean' | 'resume';
 }
 
-export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {
+export class HttpPutBackend
+  implements
+    Backend,
+    ReadCapability,
+    RemoveCapability,
+    BatchLifecycle,
+    CleanupCapability,
+    HeadCapability,
+    RangeReadCapability,
+    ListPageCapability,
+    UpdateCapability
+{
   readonly name = 'http-put';
   private readonly http: HttpTarget;
   /** Buffers for bodies above COPY_LIMIT (smaller ones the write client copies behind their head) up to BODY_CHUNK, reused once their bytes have left. */
@@ -86,7 +114,11 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
     if (r.status >= 500 && r.status !== 501) throw targetError(options.method, options.path, r.status, r.text, options);
     const server = headerValue(r.headers, 'server');
     if (this.o.purpose !== 'clean') await this.dirs.makeRoot();
-    const details: Record<string, string> = { allow: headerValue(r.headers, 'allow') ?? (r.status === 501 ? 'OPTIONS not implemented' : 'not announced'), collections: this.dirs.mode, runCollection: `${this.root}/` };
+    const details: Record<string, string> = {
+      allow: headerValue(r.headers, 'allow') ?? (r.status === 501 ? 'OPTIONS not implemented' : 'not announced'),
+      collections: this.dirs.mode,
+      runCollection: `${this.root}/`,
+    };
     if (this.dirs.warning !== null) details.warning = this.dirs.warning;
     return { backend: this.name, target: this.http.display, ...(server ? { product: server } : {}), details };
   }
@@ -110,7 +142,10 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
    */
   prepare(plan: ObjectPlan): void {
     const ds = plan.datastreams[0];
-    this.ready = ds !== undefined && ds.size <= BODY_CHUNK ? { objectIndex: plan.index, datastreamId: ds.id, body: this.body(ds) as Body } : null;
+    this.ready =
+      ds !== undefined && ds.size <= BODY_CHUNK
+        ? { objectIndex: plan.index, datastreamId: ds.id, body: this.body(ds) as Body }
+        : null;
   }
 
   /** A body up to BODY_CHUNK as one Buffer (a pooled one above COPY_LIMIT), a longer one as pieces. */
@@ -129,7 +164,13 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
       if (made.status === 'failed') return ops;
     }
     for (const ds of plan.datastreams) {
-      const meta = { kind: 'add-datastream' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
+      const meta = {
+        kind: 'add-datastream' as const,
+        objectId: plan.id,
+        objectIndex: plan.index,
+        datastreamId: ds.id,
+        bytes: ds.size,
+      };
       ops.push(
         await timeOp(meta, async () => {
           // a body up to BODY_CHUNK leaves with its head in one write; one made ahead by prepare() is used as it is
@@ -142,11 +183,17 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
           const slot = 'slot' in made ? made.slot : null;
           const body = 'bytes' in made ? made.bytes : made;
           const path = this.path(plan.id, plan.index, ds.id, plan.path);
-          const r = await this.http.send('PUT', path, { 'content-type': ds.mime, 'content-length': String(ds.size) }, body);
+          const r = await this.http.send(
+            'PUT',
+            path,
+            { 'content-type': ds.mime, 'content-length': String(ds.size) },
+            body,
+          );
           if (slot && r.bodyReleased) this.bodies.give(slot);
           const refused = refusal(r, asked(this.http, 'PUT', path));
           if (refused) throw refused;
-          if (r.status !== 200 && r.status !== 201 && r.status !== 204) throw new OpError(`E_HTTP_${r.status}`, `PUT ${plan.id}/${ds.id}: HTTP ${r.status}`, r.status);
+          if (r.status !== 200 && r.status !== 201 && r.status !== 204)
+            throw new OpError(`E_HTTP_${r.status}`, `PUT ${plan.id}/${ds.id}: HTTP ${r.status}`, r.status);
           return { httpStatus: r.status, ttfbMs: r.ttfbMs };
         }),
       );
@@ -159,7 +206,11 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
     const res = await this.http.open('GET', this.path(objectId, index, datastreamId));
     if (res.status !== 200) {
       await res.body.dump().catch(() => undefined);
-      throw new OpError(res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${objectId}/${datastreamId}: HTTP ${res.status}`, res.status);
+      throw new OpError(
+        res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`,
+        `GET ${objectId}/${datastreamId}: HTTP ${res.status}`,
+        res.status,
+      );
     }
     yield* res.body;
   }
@@ -194,8 +245,13 @@ export class HttpPutBackend implements Backend, ReadCapability, RemoveCapability
     const segments = layoutPath(this.o.workload, ref.id, ref.index);
     this.dirs.noteLevels(segments);
     let found = false;
-    for (const ds of this.o.workload.datastreams) if (await deleteResource(this.http, this.path(ref.id, ref.index, ds.id, segments))) found = true;
-    if (this.dirs.mode === 'mkcol' && (await deleteResource(this.http, `${this.objectDir(ref.id, ref.index, segments)}/`))) found = true;
+    for (const ds of this.o.workload.datastreams)
+      if (await deleteResource(this.http, this.path(ref.id, ref.index, ds.id, segments))) found = true;
+    if (
+      this.dirs.mode === 'mkcol' &&
+      (await deleteResource(this.http, `${this.objectDir(ref.id, ref.index, segments)}/`))
+    )
+      found = true;
     if (!found) throw new OpError('E_NOT_FOUND', `${ref.id} not found`);
   }
 

@@ -18,7 +18,8 @@ const COLLECTIONS = {
 
 export const httpPut: BackendModule<HttpPutOptions> = {
   name: 'http-put',
-  description: 'plain HTTP PUT per datastream (--url http://HOST:PORT/dav, --collections mkcol|none): WebDAV servers such as Apache mod_dav, rclone, nginx dav_methods',
+  description:
+    'plain HTTP PUT per datastream (--url http://HOST:PORT/dav, --collections mkcol|none): WebDAV servers such as Apache mod_dav, rclone, nginx dav_methods',
   options: [...HTTP_OPTIONS, COLLECTIONS],
   fromFlags: (flags, ctx) => ({
     ...httpTarget(requireUrl(flags, 'http-put'), flags, ctx),

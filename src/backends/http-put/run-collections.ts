@@ -9,7 +9,15 @@ import { RunFailedError } from '../../errors.js';
 import type { OpTiming } from '../../model/timings.js';
 import { targetError, type HttpTarget } from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
-import { deleteResource, depthOf, inSlices, levelPaths, mkcol, mkcolOutcome, type CollectionsMode } from './dav-collections.js';
+import {
+  deleteResource,
+  depthOf,
+  inSlices,
+  levelPaths,
+  mkcol,
+  mkcolOutcome,
+  type CollectionsMode,
+} from './dav-collections.js';
 
 export class RunCollections {
   /** Level collections made (in a run) or seen in the objects removed (in clean). */
@@ -36,21 +44,30 @@ export class RunCollections {
     if (this.mode === 'none') return;
     const path = `${this.root}/`;
     let outcome = 'made';
-    const op = await timeOp({ kind: 'create-container', objectId: '', objectIndex: -1, datastreamId: null, bytes: 0 }, async () => {
-      const r = await this.http.request('MKCOL', path, { readText: true });
-      const known = mkcolOutcome(this.http, r, path);
-      if (known === null) {
-        const missing = r.status === 409 || r.status === 404;
-        throw targetError('MKCOL', path, r.status, r.text, {
-          target: this.http.display,
-          hint: missing ? 'the collection that --url names does not exist: check --url (it must name an existing WebDAV collection)' : 'check --url, or use --collections none for a server that makes paths on PUT itself',
-        });
-      }
-      outcome = known.outcome;
-      return { httpStatus: r.status, ttfbMs: r.ttfbMs };
-    });
+    const op = await timeOp(
+      { kind: 'create-container', objectId: '', objectIndex: -1, datastreamId: null, bytes: 0 },
+      async () => {
+        const r = await this.http.request('MKCOL', path, { readText: true });
+        const known = mkcolOutcome(this.http, r, path);
+        if (known === null) {
+          const missing = r.status === 409 || r.status === 404;
+          throw targetError('MKCOL', path, r.status, r.text, {
+            target: this.http.display,
+            hint: missing
+              ? 'the collection that --url names does not exist: check --url (it must name an existing WebDAV collection)'
+              : 'check --url, or use --collections none for a server that makes paths on PUT itself',
+          });
+        }
+        outcome = known.outcome;
+        return { httpStatus: r.status, ttfbMs: r.ttfbMs };
+      },
+    );
     if (op.status === 'failed') {
-      throw new RunFailedError('E_TARGET', `cannot reach ${this.http.display} (${op.errorCode}) to make the run's collection ${path}`, { hint: 'check --url, that the server is running, and (for https) --ca' });
+      throw new RunFailedError(
+        'E_TARGET',
+        `cannot reach ${this.http.display} (${op.errorCode}) to make the run's collection ${path}`,
+        { hint: 'check --url, that the server is running, and (for https) --ca' },
+      );
     }
     if (outcome === 'unsupported') {
       this.mode = 'none';
@@ -66,16 +83,20 @@ export class RunCollections {
     this.pending = [];
     if (this.mode === 'none') return ops;
     const wanted = new Map<string, ObjectPlan>();
-    for (const plan of plans) for (const p of levelPaths(this.root, plan.path)) if (!this.levels.has(p) && !wanted.has(p)) wanted.set(p, plan);
+    for (const plan of plans)
+      for (const p of levelPaths(this.root, plan.path)) if (!this.levels.has(p) && !wanted.has(p)) wanted.set(p, plan);
     for (const [, paths] of byDepth(this.root, [...wanted.keys()], 'shallowest')) {
       ops.push(
         ...(await inSlices(paths, this.width, async (path) => {
           const plan = wanted.get(path) as ObjectPlan;
-          const op = await timeOp({ kind: 'create-container', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 }, async () => {
-            const r = await mkcol(this.http, path);
-            if (r.outcome === 'unsupported') throw new OpError('E_HTTP_501', `MKCOL ${path}: HTTP 501`, 501);
-            return { httpStatus: r.httpStatus, ttfbMs: r.ttfbMs };
-          });
+          const op = await timeOp(
+            { kind: 'create-container', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 },
+            async () => {
+              const r = await mkcol(this.http, path);
+              if (r.outcome === 'unsupported') throw new OpError('E_HTTP_501', `MKCOL ${path}: HTTP 501`, 501);
+              return { httpStatus: r.httpStatus, ttfbMs: r.ttfbMs };
+            },
+          );
           if (op.status === 'ok') this.levels.add(path);
           return op;
         })),
@@ -86,11 +107,14 @@ export class RunCollections {
 
   /** Inside the batch: the object's own collection, timed as its `create-object` operation. */
   makeObject(plan: ObjectPlan, dir: string): Promise<OpTiming> {
-    return timeOp({ kind: 'create-object', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 }, async () => {
-      const r = await mkcol(this.http, `${dir}/`);
-      if (r.outcome === 'unsupported') throw new OpError('E_HTTP_501', `MKCOL ${dir}/: HTTP 501`, 501);
-      return { httpStatus: r.httpStatus, ttfbMs: r.ttfbMs };
-    });
+    return timeOp(
+      { kind: 'create-object', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 },
+      async () => {
+        const r = await mkcol(this.http, `${dir}/`);
+        if (r.outcome === 'unsupported') throw new OpError('E_HTTP_501', `MKCOL ${dir}/: HTTP 501`, 501);
+        return { httpStatus: r.httpStatus, ttfbMs: r.ttfbMs };
+      },
+    );
   }
 
   /** In clean: remember the levels of an object being removed, for finish(). */
@@ -106,7 +130,8 @@ export class RunCollections {
    */
   async finish(): Promise<string | undefined> {
     if (this.mode === 'mkcol') {
-      for (const [, paths] of byDepth(this.root, [...this.levels], 'deepest')) await inSlices(paths, this.width, (p) => deleteResource(this.http, p));
+      for (const [, paths] of byDepth(this.root, [...this.levels], 'deepest'))
+        await inSlices(paths, this.width, (p) => deleteResource(this.http, p));
       await deleteResource(this.http, `${this.root}/`);
       return undefined;
     }

@@ -15,7 +15,16 @@ import { Http1Pool } from '../../http1/http1-pool.js';
 import { clockStart, noteResponse } from './response-clock.js';
 import type { SentAuth } from './target-errors.js';
 
-export { asTargetError, authError, HttpOpError, refusal, serverMessage, targetError, type Asked, type SentAuth } from './target-errors.js';
+export {
+  asTargetError,
+  authError,
+  HttpOpError,
+  refusal,
+  serverMessage,
+  targetError,
+  type Asked,
+  type SentAuth,
+} from './target-errors.js';
 
 export interface HttpTargetOptions {
   url: string;
@@ -68,10 +77,18 @@ export function parseTargetUrl(raw: string, flag = '--url'): URL {
     throw new UsageError('E_BAD_FLAG', `${flag} "${raw}" is not a URL`, 'e.g. --url http://127.0.0.1:8080/fedora');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError('E_BAD_FLAG', `${flag} "${raw}" is not http or https`, 'e.g. --url http://127.0.0.1:8080/fedora');
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `${flag} "${raw}" is not http or https`,
+      'e.g. --url http://127.0.0.1:8080/fedora',
+    );
   }
   if (url.username || url.password) {
-    throw new UsageError('E_BAD_FLAG', `${flag} must not contain credentials`, 'give the user with --user and the password in the INGEST_SCALE_PASSWORD environment variable');
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `${flag} must not contain credentials`,
+      'give the user with --user and the password in the INGEST_SCALE_PASSWORD environment variable',
+    );
   }
   return url;
 }
@@ -94,11 +111,21 @@ export class HttpTarget {
       try {
         ca = readFileSync(o.caFile);
       } catch (e) {
-        throw new UsageError('E_FILE_UNREADABLE', `cannot read --ca ${o.caFile} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`, 'give --ca a PEM file of the CA that signed the server certificate');
+        throw new UsageError(
+          'E_FILE_UNREADABLE',
+          `cannot read --ca ${o.caFile} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+          'give --ca a PEM file of the CA that signed the server certificate',
+        );
       }
     }
     const t = o.timeouts ?? DEFAULT_TIMEOUTS;
-    this.writer = new Http1Pool({ origin: this.base, connections: Math.max(1, o.connections), connectTimeoutMs: t.connectMs, requestTimeoutMs: t.requestMs, ...(ca ? { ca } : {}) });
+    this.writer = new Http1Pool({
+      origin: this.base,
+      connections: Math.max(1, o.connections),
+      connectTimeoutMs: t.connectMs,
+      requestTimeoutMs: t.requestMs,
+      ...(ca ? { ca } : {}),
+    });
     this.pool = new Pool(this.base.origin, {
       connections: Math.max(1, o.connections),
       pipelining: 1,
@@ -108,16 +135,28 @@ export class HttpTarget {
     });
     if (o.user !== undefined) {
       if (o.password === undefined) {
-        throw new UsageError('E_BAD_FLAG', `--user ${o.user} needs a password`, 'set the INGEST_SCALE_PASSWORD environment variable (never a flag: flags show in the process list)');
+        throw new UsageError(
+          'E_BAD_FLAG',
+          `--user ${o.user} needs a password`,
+          'set the INGEST_SCALE_PASSWORD environment variable (never a flag: flags show in the process list)',
+        );
       }
       if (o.token !== undefined) {
-        throw new UsageError('E_FLAG_CONFLICT', `--user ${o.user} and INGEST_SCALE_TOKEN are both given`, 'choose one: drop --user to send the bearer token, or unset INGEST_SCALE_TOKEN to use Basic auth');
+        throw new UsageError(
+          'E_FLAG_CONFLICT',
+          `--user ${o.user} and INGEST_SCALE_TOKEN are both given`,
+          'choose one: drop --user to send the bearer token, or unset INGEST_SCALE_TOKEN to use Basic auth',
+        );
       }
       this.auth = `Basic ${Buffer.from(`${o.user}:${o.password}`).toString('base64')}`;
       this.sentAuth = { kind: 'basic', user: o.user };
     } else if (o.token !== undefined) {
       if (!/^[A-Za-z0-9\-._~+/]+=*$/.test(o.token)) {
-        throw new UsageError('E_BAD_FLAG', 'INGEST_SCALE_TOKEN is not a bearer token (letters, digits and -._~+/ with = at the end only)', 'set it to the token itself, without "Bearer " and without quotes or line breaks');
+        throw new UsageError(
+          'E_BAD_FLAG',
+          'INGEST_SCALE_TOKEN is not a bearer token (letters, digits and -._~+/ with = at the end only)',
+          'set it to the token itself, without "Bearer " and without quotes or line breaks',
+        );
       }
       this.auth = `Bearer ${o.token}`;
       this.sentAuth = { kind: 'bearer' };
@@ -133,7 +172,11 @@ export class HttpTarget {
    * Sends one request; resolves after the whole response body was read (or discarded). Network
    * failures become OpErrors with the undici/system code, so an operation records them.
    */
-  async request(method: Dispatcher.HttpMethod, path: string, o: { headers?: Record<string, string>; body?: RequestBody; readText?: boolean; onChunk?: (c: Buffer) => void } = {}): Promise<HttpResult> {
+  async request(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    o: { headers?: Record<string, string>; body?: RequestBody; readText?: boolean; onChunk?: (c: Buffer) => void } = {},
+  ): Promise<HttpResult> {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (!o.onChunk && !o.readText) return this.send(method, path, headers, o.body ?? null);
     if (this.auth) headers.authorization = this.auth;
@@ -164,7 +207,12 @@ export class HttpTarget {
    * arrives. Same status, headers, time to first byte and error codes as `request` gives. The
    * headers object is the caller's own: the authorization header is added to it.
    */
-  async send(method: Dispatcher.HttpMethod, path: string, headers: Record<string, string>, body: RequestBody): Promise<HttpResult> {
+  async send(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    headers: Record<string, string>,
+    body: RequestBody,
+  ): Promise<HttpResult> {
     if (this.auth) headers.authorization = this.auth;
     const clock = clockStart();
     try {
@@ -180,7 +228,15 @@ export class HttpTarget {
    * Sends one request and returns the status, headers and the unread body for the caller to
    * stream (it must consume or dump it). Used for downloads that are hashed as they arrive.
    */
-  async open(method: Dispatcher.HttpMethod, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: AsyncIterable<Buffer> & { dump(o?: { limit: number }): Promise<void>; text(): Promise<string> } }> {
+  async open(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: AsyncIterable<Buffer> & { dump(o?: { limit: number }): Promise<void>; text(): Promise<string> };
+  }> {
     const h: Record<string, string> = { ...headers };
     if (this.auth) h.authorization = this.auth;
     try {

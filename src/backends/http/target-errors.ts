@@ -27,7 +27,11 @@ export interface Asked {
  * without it (preflight, the run's own container, a clean's listing) by `asTargetError`.
  */
 export class HttpOpError extends OpError {
-  constructor(errorCode: string, message: string, readonly asked: { method: string; path: string; status: number; text: string }) {
+  constructor(
+    errorCode: string,
+    message: string,
+    readonly asked: { method: string; path: string; status: number; text: string },
+  ) {
     super(errorCode, message, asked.status);
     this.name = 'HttpOpError';
   }
@@ -36,9 +40,16 @@ export class HttpOpError extends OpError {
 /** A failure where the run (or clean) needs success: the typed target error, or `unreachable` for a network error. */
 export function asTargetError(e: unknown, target: string, hint?: string): unknown {
   if (e instanceof IngestScaleError) return e;
-  if (e instanceof HttpOpError) return targetError(e.asked.method, e.asked.path, e.asked.status, e.asked.text, { target, ...(hint === undefined ? {} : { hint }) });
+  if (e instanceof HttpOpError)
+    return targetError(e.asked.method, e.asked.path, e.asked.status, e.asked.text, {
+      target,
+      ...(hint === undefined ? {} : { hint }),
+    });
   if (e instanceof OpError) {
-    return new RunFailedError('E_TARGET', `cannot reach ${target} (${e.errorCode}: ${e.message})`, { hint: 'check --url, that the server is running, and (for https) --ca', cause: e });
+    return new RunFailedError('E_TARGET', `cannot reach ${target} (${e.errorCode}: ${e.message})`, {
+      hint: 'check --url, that the server is running, and (for https) --ca',
+      cause: e,
+    });
   }
   return e;
 }
@@ -53,7 +64,13 @@ const PATH_MAX = 120;
 
 const squeeze = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const cap = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-const decode = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string): string =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * A short excerpt of what the server said: an S3-style `<Code>`/`<Message>`, a JSON `message` or
@@ -83,7 +100,11 @@ export function serverMessage(text: string): string {
     }
   }
   if (/^<(!doctype|html|\?xml)/i.test(t)) {
-    const parts = [/<title[^>]*>([\s\S]*?)<\/title>/i.exec(t)?.[1], /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(t)?.[1], /<p[^>]*>([\s\S]*?)<\/p>/i.exec(t)?.[1]]
+    const parts = [
+      /<title[^>]*>([\s\S]*?)<\/title>/i.exec(t)?.[1],
+      /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(t)?.[1],
+      /<p[^>]*>([\s\S]*?)<\/p>/i.exec(t)?.[1],
+    ]
       .map((p) => squeeze(decode((p ?? '').replace(/<[^>]*>/g, ' '))))
       .filter((p, i, all) => p !== '' && all.indexOf(p) === i);
     if (parts.length > 0) return cap(parts.join(' — '), EXCERPT);
@@ -98,17 +119,29 @@ export function requestLine(method: string, path: string): string {
 }
 
 function defaultHint(status: number): string {
-  if (status >= 500) return "the server failed on its side: check its log and health (disk, memory, storage behind it), then run again";
-  if (status === 404 || status === 405 || status === 501) return 'check --url: it must point at the root the backend expects (see the README for each backend)';
+  if (status >= 500)
+    return 'the server failed on its side: check its log and health (disk, memory, storage behind it), then run again';
+  if (status === 404 || status === 405 || status === 501)
+    return 'check --url: it must point at the root the backend expects (see the README for each backend)';
   return "check --url and the server's configuration for this request";
 }
 
 /** The target answered a request that the run needs with a failure: exit 4, naming request, status and message. */
-export function targetError(method: string, path: string, status: number, text: string, o: { target: string; hint?: string | undefined }): RunFailedError {
+export function targetError(
+  method: string,
+  path: string,
+  status: number,
+  text: string,
+  o: { target: string; hint?: string | undefined },
+): RunFailedError {
   const said = serverMessage(text);
-  return new RunFailedError('E_TARGET', `${o.target}: ${requestLine(method, path)} answered HTTP ${status}${said ? `: "${said}"` : ' (no message in the body)'}`, {
-    hint: o.hint ?? defaultHint(status),
-  });
+  return new RunFailedError(
+    'E_TARGET',
+    `${o.target}: ${requestLine(method, path)} answered HTTP ${status}${said ? `: "${said}"` : ' (no message in the body)'}`,
+    {
+      hint: o.hint ?? defaultHint(status),
+    },
+  );
 }
 
 const TOKEN_START = /^\s*([A-Za-z0-9!#$%&'*+.^_`|~-]+)/;
@@ -127,7 +160,8 @@ export function authSchemes(h: Headers): string[] {
   return out;
 }
 
-const TOOL_SENDS = 'this tool sends Basic auth (--user with INGEST_SCALE_PASSWORD) or a bearer token (INGEST_SCALE_TOKEN)';
+const TOOL_SENDS =
+  'this tool sends Basic auth (--user with INGEST_SCALE_PASSWORD) or a bearer token (INGEST_SCALE_TOKEN)';
 
 function sentText(sent: SentAuth): string {
   if (sent.kind === 'basic') return `Basic auth as --user ${sent.user}`;
@@ -151,23 +185,36 @@ function refusalHint(status: number, schemes: readonly string[], sent: SentAuth,
     return `the server took ${sentText(sent)} but does not let it do this: check the user's (or token's) rights on the server, e.g. a management or write role`;
   }
   const lower = schemes.map((s) => s.toLowerCase());
-  if (schemes.length === 0) return `the server named no scheme (no WWW-Authenticate header); ${TOOL_SENDS}, and sent ${sentText(sent)}`;
+  if (schemes.length === 0)
+    return `the server named no scheme (no WWW-Authenticate header); ${TOOL_SENDS}, and sent ${sentText(sent)}`;
   const asks = `the server asks for ${schemes.join('/')}${solid ? ' (Solid-OIDC login)' : ''}`;
   if (lower.includes('basic')) {
     if (sent.kind === 'basic') return `${asks} and refused --user ${sent.user}: check --user and INGEST_SCALE_PASSWORD`;
     return `${asks}: give --user and set INGEST_SCALE_PASSWORD (${TOOL_SENDS}; it sent ${sentText(sent)})`;
   }
   if (lower.includes('bearer')) {
-    if (sent.kind === 'bearer') return `${asks} and refused the token: check that INGEST_SCALE_TOKEN holds a valid, unexpired token for this server`;
+    if (sent.kind === 'bearer')
+      return `${asks} and refused the token: check that INGEST_SCALE_TOKEN holds a valid, unexpired token for this server`;
     return `${asks}; ${TOOL_SENDS}: set INGEST_SCALE_TOKEN to a token the server accepts as Bearer${solid ? ' (the Solid-OIDC login itself, and DPoP-bound tokens, this tool cannot make)' : ''}`;
   }
   return `${asks}, which this tool cannot send; ${TOOL_SENDS}`;
 }
 
 /** The target refused the credentials (401) or the right (403) for a request: exit 4, with what it asked for. */
-export function authError(method: string, path: string, status: number, headers: Headers, text: string, o: { target: string; sent: SentAuth }): RunFailedError {
+export function authError(
+  method: string,
+  path: string,
+  status: number,
+  headers: Headers,
+  text: string,
+  o: { target: string; sent: SentAuth },
+): RunFailedError {
   const said = serverMessage(text);
-  return new RunFailedError('E_AUTH', `${o.target} refused ${requestLine(method, path)}: HTTP ${status}${said ? `: "${said}"` : ''}`, {
-    hint: authHint(status, headers, o.sent),
-  });
+  return new RunFailedError(
+    'E_AUTH',
+    `${o.target} refused ${requestLine(method, path)}: HTTP ${status}${said ? `: "${said}"` : ''}`,
+    {
+      hint: authHint(status, headers, o.sent),
+    },
+  );
 }

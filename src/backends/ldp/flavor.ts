@@ -30,14 +30,53 @@ export interface Flavor {
 }
 
 export const FLAVOR: Record<FlavorName, Flavor> = {
-  fedora6: { name: 'fedora6', containerSlash: false, binaryLink: true, digest: (h) => `sha-256=${h}`, wantDigest: 'sha-256', tx: 'atomic-id', tombstones: true, recursiveDelete: true },
-  fedora5: { name: 'fedora5', containerSlash: false, binaryLink: true, digest: (h) => `SHA-256=${h}`, wantDigest: 'SHA-256', tx: 'prefix', tombstones: true, recursiveDelete: true },
-  fedora4: { name: 'fedora4', containerSlash: false, binaryLink: false, digest: (h) => `SHA-256=${h}`, wantDigest: null, tx: 'prefix', tombstones: true, recursiveDelete: true },
-  solid: { name: 'solid', containerSlash: true, binaryLink: false, digest: null, wantDigest: null, tx: 'none', tombstones: false, recursiveDelete: false },
+  fedora6: {
+    name: 'fedora6',
+    containerSlash: false,
+    binaryLink: true,
+    digest: (h) => `sha-256=${h}`,
+    wantDigest: 'sha-256',
+    tx: 'atomic-id',
+    tombstones: true,
+    recursiveDelete: true,
+  },
+  fedora5: {
+    name: 'fedora5',
+    containerSlash: false,
+    binaryLink: true,
+    digest: (h) => `SHA-256=${h}`,
+    wantDigest: 'SHA-256',
+    tx: 'prefix',
+    tombstones: true,
+    recursiveDelete: true,
+  },
+  fedora4: {
+    name: 'fedora4',
+    containerSlash: false,
+    binaryLink: false,
+    digest: (h) => `SHA-256=${h}`,
+    wantDigest: null,
+    tx: 'prefix',
+    tombstones: true,
+    recursiveDelete: true,
+  },
+  solid: {
+    name: 'solid',
+    containerSlash: true,
+    binaryLink: false,
+    digest: null,
+    wantDigest: null,
+    tx: 'none',
+    tombstones: false,
+    recursiveDelete: false,
+  },
 };
 
 /** Which flavor a server's root response suggests (for the preflight message), or null. */
-export function guessFlavor(headers: Record<string, string | string[] | undefined>, body: string): FlavorName | 'fedora' | null {
+export function guessFlavor(
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+): FlavorName | 'fedora' | null {
   const all = Object.entries(headers)
     .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : (v ?? '')}`)
     .join('\n');

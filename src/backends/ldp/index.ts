@@ -9,20 +9,47 @@ import { cleanContext, HTTP_OPTIONS, httpTarget, recordedString, requireUrl } fr
 import { FLAVORS, type FlavorName } from './flavor.js';
 import type { LdpOptions } from './ldp-backend.js';
 
-const FLAVOR = { flag: '--flavor', value: '<name>', help: 'LDP server kind: how binaries, digests and transactions are spoken', default: 'fedora6', choices: FLAVORS };
-const CREATE = { flag: '--create', value: '<method>', help: 'LDP: create object containers with PUT at a chosen path, or POST with a Slug', default: 'put', choices: ['put', 'post'] };
-const TX = { flag: '--tx', value: '<mode>', help: 'LDP: one transaction per batch, its commit timed as its own operation', default: 'none', choices: ['none', 'per-batch'] };
-const PURGE_TOMBSTONES = { flag: '--purge-tombstones', help: 'LDP (Fedora): also delete the tombstones deletes leave, so the paths can be reused', commands: ['clean'] as const };
+const FLAVOR = {
+  flag: '--flavor',
+  value: '<name>',
+  help: 'LDP server kind: how binaries, digests and transactions are spoken',
+  default: 'fedora6',
+  choices: FLAVORS,
+};
+const CREATE = {
+  flag: '--create',
+  value: '<method>',
+  help: 'LDP: create object containers with PUT at a chosen path, or POST with a Slug',
+  default: 'put',
+  choices: ['put', 'post'],
+};
+const TX = {
+  flag: '--tx',
+  value: '<mode>',
+  help: 'LDP: one transaction per batch, its commit timed as its own operation',
+  default: 'none',
+  choices: ['none', 'per-batch'],
+};
+const PURGE_TOMBSTONES = {
+  flag: '--purge-tombstones',
+  help: 'LDP (Fedora): also delete the tombstones deletes leave, so the paths can be reused',
+  commands: ['clean'] as const,
+};
 
 export const ldp: BackendModule<LdpOptions> = {
   name: 'ldp',
-  description: 'Fedora 4/5/6 HTTP API or plain LDP (--url http://HOST:8080/rest --flavor fedora6|fedora5|fedora4|solid): containers and binaries',
+  description:
+    'Fedora 4/5/6 HTTP API or plain LDP (--url http://HOST:8080/rest --flavor fedora6|fedora5|fedora4|solid): containers and binaries',
   options: [...HTTP_OPTIONS, FLAVOR, CREATE, TX, PURGE_TOMBSTONES],
   fromFlags(flags, ctx) {
     const flavor = flagValue(flags, FLAVOR) as FlavorName;
     const tx = flagValue(flags, TX) as LdpOptions['tx'];
     if (tx === 'per-batch' && flavor === 'solid') {
-      throw new UsageError('E_BAD_FLAG', '--tx per-batch: Solid servers have no transactions', 'use --tx none with --flavor solid');
+      throw new UsageError(
+        'E_BAD_FLAG',
+        '--tx per-batch: Solid servers have no transactions',
+        'use --tx none with --flavor solid',
+      );
     }
     return {
       ...httpTarget(requireUrl(flags, 'ldp'), flags, ctx),

@@ -8,11 +8,28 @@ import { createHash } from 'node:crypto';
 import { contentChunks, contentSha256 } from '../../generate/content.js';
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BatchLifecycle, CleanupCapability, HeadCapability, ListPageCapability, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
+import type {
+  Backend,
+  BatchLifecycle,
+  CleanupCapability,
+  HeadCapability,
+  ListPageCapability,
+  RangeReadCapability,
+  ReadCapability,
+  RemoveCapability,
+  UpdateCapability,
+} from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import type { ObjectRef } from '../../model/records.js';
 import { headSize, probeFailure, rangeBody } from '../http/probe-requests.js';
-import { asTargetError, HttpTarget, refusal, type Asked, type HttpResult, type HttpTargetOptions } from '../http/http-target.js';
+import {
+  asTargetError,
+  HttpTarget,
+  refusal,
+  type Asked,
+  type HttpResult,
+  type HttpTargetOptions,
+} from '../http/http-target.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { BINARY_LINK, CONTAINER_LINK, FLAVOR, type Flavor, type FlavorName } from './flavor.js';
 import { checkDelete, checkWrite, containedIris, locationPath } from './ldp-responses.js';
@@ -32,7 +49,18 @@ export interface LdpOptions extends HttpTargetOptions {
   shared?: boolean;
 }
 
-export class LdpBackend implements Backend, ReadCapability, RemoveCapability, BatchLifecycle, CleanupCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {
+export class LdpBackend
+  implements
+    Backend,
+    ReadCapability,
+    RemoveCapability,
+    BatchLifecycle,
+    CleanupCapability,
+    HeadCapability,
+    RangeReadCapability,
+    ListPageCapability,
+    UpdateCapability
+{
   readonly name = 'ldp';
   private readonly http: HttpTarget;
   private readonly flavor: Flavor;
@@ -55,13 +83,16 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
 
   /** The request path inside the open transaction (Fedora 4/5 prefix), and its headers. */
   private scoped(path: string, headers: Record<string, string> = {}): [string, Record<string, string>] {
-    if (this.tx?.prefix && path.startsWith(this.http.basePath)) return [this.tx.prefix + path.slice(this.http.basePath.length), headers];
+    if (this.tx?.prefix && path.startsWith(this.http.basePath))
+      return [this.tx.prefix + path.slice(this.http.basePath.length), headers];
     if (this.tx?.atomicId) return [path, { ...headers, 'atomic-id': this.tx.atomicId }];
     return [path, headers];
   }
 
   private objectPath(ref: ObjectRef): string {
-    return this.renamed.get(ref.id) ?? [this.runPath, ...layoutPath(this.o.workload, ref.id, ref.index), ref.id].join('/');
+    return (
+      this.renamed.get(ref.id) ?? [this.runPath, ...layoutPath(this.o.workload, ref.id, ref.index), ref.id].join('/')
+    );
   }
 
   private asked(method: string, path: string): Asked {
@@ -74,17 +105,29 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
       // the run container is needed by every object: its failure is the target's, not an operation's
       await this.putContainer(this.runPath).catch((e: unknown) => {
         if (this.o.shared === true && e instanceof OpError && e.errorCode === 'E_EXISTS') return;
-        throw asTargetError(e, this.http.display, 'the run container could not be created: check that the user may create containers under --url');
+        throw asTargetError(
+          e,
+          this.http.display,
+          'the run container could not be created: check that the user may create containers under --url',
+        );
       });
       this.made.add(this.runPath);
     }
     if (this.o.purpose === 'resume') this.made.add(this.runPath);
-    return { ...info, details: { ...info.details, runContainer: this.slash(this.runPath), create: this.o.create, tx: this.o.tx } };
+    return {
+      ...info,
+      details: { ...info.details, runContainer: this.slash(this.runPath), create: this.o.create, tx: this.o.tx },
+    };
   }
 
   /** PUT a new container; `If-None-Match: *` makes an existing one a 412 (E_EXISTS), never a silent replace. */
   private async putContainer(path: string): Promise<HttpResult> {
-    const [p, headers] = this.scoped(this.slash(path), { link: CONTAINER_LINK, 'content-type': 'text/turtle', prefer: 'return=minimal', 'if-none-match': '*' });
+    const [p, headers] = this.scoped(this.slash(path), {
+      link: CONTAINER_LINK,
+      'content-type': 'text/turtle',
+      prefer: 'return=minimal',
+      'if-none-match': '*',
+    });
     const r = await this.http.request('PUT', p, { headers, body: '', readText: true });
     checkWrite(r, `container ${path}`, this.asked('PUT', p));
     return r;
@@ -98,7 +141,12 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
         path = `${path}/${segment}`;
         if (this.made.has(path)) continue;
         const at = path;
-        ops.push(await timeOp({ kind: 'create-container', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 }, async () => ({ httpStatus: await this.levelContainer(at) })));
+        ops.push(
+          await timeOp(
+            { kind: 'create-container', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 },
+            async () => ({ httpStatus: await this.levelContainer(at) }),
+          ),
+        );
         this.made.add(path);
       }
     }
@@ -110,16 +158,20 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
     try {
       return (await this.putContainer(path)).status;
     } catch (e) {
-      if ((this.o.purpose === 'resume' || this.o.shared === true) && e instanceof OpError && e.errorCode === 'E_EXISTS') return 412;
+      if ((this.o.purpose === 'resume' || this.o.shared === true) && e instanceof OpError && e.errorCode === 'E_EXISTS')
+        return 412;
       throw e;
     }
   }
 
   async beginBatch(): Promise<OpTiming[]> {
     if (this.o.tx !== 'per-batch') return [];
-    const op = await timeOp({ kind: 'begin-tx', objectId: '', objectIndex: -1, datastreamId: null, bytes: 0 }, async () => {
-      this.tx = await beginTx(this.http, this.flavor);
-    });
+    const op = await timeOp(
+      { kind: 'begin-tx', objectId: '', objectIndex: -1, datastreamId: null, bytes: 0 },
+      async () => {
+        this.tx = await beginTx(this.http, this.flavor);
+      },
+    );
     return [op];
   }
 
@@ -127,28 +179,44 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
     const tx = this.tx;
     if (!tx) return [];
     this.tx = null;
-    return [await timeOp({ kind: 'commit', objectId: '', objectIndex: -1, datastreamId: null, bytes: 0 }, async () => ({ httpStatus: await commitTx(this.http, this.flavor, tx) }))];
+    return [
+      await timeOp({ kind: 'commit', objectId: '', objectIndex: -1, datastreamId: null, bytes: 0 }, async () => ({
+        httpStatus: await commitTx(this.http, this.flavor, tx),
+      })),
+    ];
   }
 
   async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
     const meta = { objectId: plan.id, objectIndex: plan.index };
     let objectPath = this.objectPath(plan);
     // a POST repeated after a lost answer would make a second container under a server-chosen name
-    const created = await timeOp({ ...meta, kind: 'create-object', datastreamId: null, bytes: 0, onceOnly: this.o.create === 'post' }, async () => {
-      if (this.o.create === 'put') return { httpStatus: (await this.putContainer(objectPath)).status, ttfbMs: null };
-      const parent = objectPath.slice(0, objectPath.lastIndexOf('/'));
-      const [p, headers] = this.scoped(this.slash(parent), { slug: plan.id, link: CONTAINER_LINK, 'content-type': 'text/turtle', prefer: 'return=minimal' });
-      const r = await this.http.request('POST', p, { headers, body: '', readText: true });
-      checkWrite(r, `container ${plan.id} in ${parent}`, this.asked('POST', p));
-      const actual = locationPath(r, this.http.base.origin, this.slash(objectPath)).replace(/\/$/, '');
-      if (actual !== objectPath) this.renamed.set(plan.id, actual);
-      objectPath = actual;
-      return { httpStatus: r.status, ttfbMs: r.ttfbMs };
-    });
+    const created = await timeOp(
+      { ...meta, kind: 'create-object', datastreamId: null, bytes: 0, onceOnly: this.o.create === 'post' },
+      async () => {
+        if (this.o.create === 'put') return { httpStatus: (await this.putContainer(objectPath)).status, ttfbMs: null };
+        const parent = objectPath.slice(0, objectPath.lastIndexOf('/'));
+        const [p, headers] = this.scoped(this.slash(parent), {
+          slug: plan.id,
+          link: CONTAINER_LINK,
+          'content-type': 'text/turtle',
+          prefer: 'return=minimal',
+        });
+        const r = await this.http.request('POST', p, { headers, body: '', readText: true });
+        checkWrite(r, `container ${plan.id} in ${parent}`, this.asked('POST', p));
+        const actual = locationPath(r, this.http.base.origin, this.slash(objectPath)).replace(/\/$/, '');
+        if (actual !== objectPath) this.renamed.set(plan.id, actual);
+        objectPath = actual;
+        return { httpStatus: r.status, ttfbMs: r.ttfbMs };
+      },
+    );
     if (created.status === 'failed') return [created];
     const ops = [created];
     for (const ds of plan.datastreams) {
-      ops.push(await timeOp({ ...meta, kind: 'add-datastream', datastreamId: ds.id, bytes: ds.size }, () => this.putBinary(objectPath, ds)));
+      ops.push(
+        await timeOp({ ...meta, kind: 'add-datastream', datastreamId: ds.id, bytes: ds.size }, () =>
+          this.putBinary(objectPath, ds),
+        ),
+      );
     }
     return ops;
   }
@@ -172,12 +240,20 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
   async *read(objectId: string, datastreamId: string): AsyncIterable<Uint8Array> {
     const index = Number(/(\d+)$/.exec(objectId)?.[1] ?? -1);
     const path = `${this.objectPath({ id: objectId, index })}/${datastreamId}`;
-    const res = await this.http.open('GET', path, this.flavor.wantDigest ? { 'want-digest': this.flavor.wantDigest } : {});
+    const res = await this.http.open(
+      'GET',
+      path,
+      this.flavor.wantDigest ? { 'want-digest': this.flavor.wantDigest } : {},
+    );
     if (res.status !== 200) {
       const text = await res.body.text().catch(() => '');
       const refused = refusal({ status: res.status, headers: res.headers, text }, this.asked('GET', path));
       if (refused) throw refused;
-      throw new OpError(res.status === 404 || res.status === 410 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${path}: HTTP ${res.status}`, res.status);
+      throw new OpError(
+        res.status === 404 || res.status === 410 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`,
+        `GET ${path}: HTTP ${res.status}`,
+        res.status,
+      );
     }
     // where the server answered Want-Digest, its Digest must match the bytes it sent
     const claimed = /sha-?256=([0-9a-f]{64})/i.exec(String(res.headers.digest ?? ''))?.[1]?.toLowerCase();
@@ -186,7 +262,8 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
       hash?.update(chunk);
       yield chunk;
     }
-    if (hash && claimed && hash.digest('hex') !== claimed) throw new OpError('E_DIGEST_HEADER', `GET ${path}: the Digest header does not match the body`);
+    if (hash && claimed && hash.digest('hex') !== claimed)
+      throw new OpError('E_DIGEST_HEADER', `GET ${path}: the Digest header does not match the body`);
   }
 
   /** The path of a stored binary (the object's index is the id's trailing number). */
@@ -212,7 +289,13 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
   /** The run container's listing as Turtle, its `ldp:contains` children counted: LDP does not page, so all of it. */
   async listFirstPage(): Promise<{ entries: number; httpStatus: number }> {
     const path = this.slash(this.runPath);
-    const r = await this.http.request('GET', path, { headers: { accept: 'text/turtle', prefer: 'return=representation; include="http://www.w3.org/ns/ldp#PreferContainment"' }, readText: true });
+    const r = await this.http.request('GET', path, {
+      headers: {
+        accept: 'text/turtle',
+        prefer: 'return=representation; include="http://www.w3.org/ns/ldp#PreferContainment"',
+      },
+      readText: true,
+    });
     if (r.status !== 200) probeFailure(r.status, r.headers, r.text, this.asked('GET', path));
     return { entries: containedIris(r.text, `${this.http.base.origin}${path}`).length, httpStatus: r.status };
   }
@@ -226,7 +309,8 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
     let r = await this.http.request('DELETE', target, { readText: true });
     if (r.status === 409 && !this.flavor.recursiveDelete) {
       const listing = await this.http.request('GET', target, { headers: { accept: 'text/turtle' }, readText: true });
-      for (const child of containedIris(listing.text, `${this.http.base.origin}${target}`)) await this.deleteTree(new URL(child).pathname);
+      for (const child of containedIris(listing.text, `${this.http.base.origin}${target}`))
+        await this.deleteTree(new URL(child).pathname);
       r = await this.http.request('DELETE', target, { readText: true });
     }
     // gone already (410): a tombstone left by an earlier delete, purged too when asked
@@ -238,7 +322,8 @@ export class LdpBackend implements Backend, ReadCapability, RemoveCapability, Ba
   private async purgeTombstone(target: string): Promise<void> {
     if (!this.o.purgeTombstones || !this.flavor.tombstones) return;
     const t = await this.http.request('DELETE', `${target}/fcr:tombstone`, { readText: true });
-    if (t.status !== 204 && t.status !== 404) checkDelete(t, `${target}/fcr:tombstone`, this.asked('DELETE', `${target}/fcr:tombstone`));
+    if (t.status !== 204 && t.status !== 404)
+      checkDelete(t, `${target}/fcr:tombstone`, this.asked('DELETE', `${target}/fcr:tombstone`));
   }
 
   async finishClean(): Promise<void> {

@@ -16,7 +16,8 @@ export function checkWrite(r: HttpResult, what: string, a: Asked, opts: { digest
   if (r.status === 201 || r.status === 204 || r.status === 205) return;
   const refused = refusal(r, a);
   if (refused) throw refused;
-  if (r.status === 409 && opts.digest && /digest|checksum|fixity/i.test(r.text)) throw fail('E_CHECKSUM', `fixity failure on ${what}: ${snippet(r.text)}`, r, a);
+  if (r.status === 409 && opts.digest && /digest|checksum|fixity/i.test(r.text))
+    throw fail('E_CHECKSUM', `fixity failure on ${what}: ${snippet(r.text)}`, r, a);
   if (r.status === 410) throw fail('E_GONE', `${what} is a tombstone (HTTP 410)`, r, a);
   if (r.status === 409) throw fail('E_CONFLICT', `${what}: HTTP 409 ${snippet(r.text)}`, r, a);
   if (r.status === 412) throw fail('E_EXISTS', `${what} exists (HTTP 412)`, r, a);

@@ -20,9 +20,17 @@ export interface OpenTx {
 }
 
 export async function beginTx(http: HttpTarget, flavor: Flavor): Promise<OpenTx> {
-  if (flavor.tx === 'none') throw new RunFailedError('E_TARGET', `--tx per-batch: flavor ${flavor.name} has no transactions`, { hint: 'use --tx none' });
+  if (flavor.tx === 'none')
+    throw new RunFailedError('E_TARGET', `--tx per-batch: flavor ${flavor.name} has no transactions`, {
+      hint: 'use --tx none',
+    });
   const r = await http.request('POST', `${http.basePath}/fcr:tx`, { body: '', readText: true });
-  const refused = refusal(r, { method: 'POST', path: `${http.basePath}/fcr:tx`, target: http.display, sent: http.sentAuth });
+  const refused = refusal(r, {
+    method: 'POST',
+    path: `${http.basePath}/fcr:tx`,
+    target: http.display,
+    sent: http.sentAuth,
+  });
   if (refused) throw refused;
   if (r.status !== 201) throw new OpError(`E_HTTP_${r.status}`, `POST fcr:tx: HTTP ${r.status}`, r.status);
   const path = locationPath(r, http.base.origin, '');
@@ -35,10 +43,19 @@ export async function commitTx(http: HttpTarget, flavor: Flavor, tx: OpenTx): Pr
     flavor.tx === 'prefix'
       ? await http.request('POST', `${tx.path}/fcr:tx/fcr:commit`, { body: '', readText: true })
       : await http.request('PUT', tx.path, { body: '', readText: true });
-  const refused = refusal(r, { method: flavor.tx === 'prefix' ? 'POST' : 'PUT', path: flavor.tx === 'prefix' ? `${tx.path}/fcr:tx/fcr:commit` : tx.path, target: http.display, sent: http.sentAuth });
+  const refused = refusal(r, {
+    method: flavor.tx === 'prefix' ? 'POST' : 'PUT',
+    path: flavor.tx === 'prefix' ? `${tx.path}/fcr:tx/fcr:commit` : tx.path,
+    target: http.display,
+    sent: http.sentAuth,
+  });
   if (refused) throw refused;
   if (r.status !== 204 && r.status !== 200) {
-    throw new OpError(r.status === 410 ? 'E_TX_EXPIRED' : r.status === 409 ? 'E_TX_CONFLICT' : `E_HTTP_${r.status}`, `commit ${tx.path}: HTTP ${r.status} ${r.text.slice(0, 120)}`, r.status);
+    throw new OpError(
+      r.status === 410 ? 'E_TX_EXPIRED' : r.status === 409 ? 'E_TX_CONFLICT' : `E_HTTP_${r.status}`,
+      `commit ${tx.path}: HTTP ${r.status} ${r.text.slice(0, 120)}`,
+      r.status,
+    );
   }
   return r.status;
 }

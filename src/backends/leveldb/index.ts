@@ -11,14 +11,20 @@ export const leveldb: BackendModule<LevelDbOptions> = {
   name: 'leveldb',
   description: 'embedded LevelDB object store in this process (the default; needs no server)',
   options: [
-    { flag: '--data', value: '<dir>', help: 'data directory of the embedded store, kept after the run (default: reports/data/<run id>, removed after the run)' },
+    {
+      flag: '--data',
+      value: '<dir>',
+      help: 'data directory of the embedded store, kept after the run (default: reports/data/<run id>, removed after the run)',
+    },
     { flag: '--keep-data', help: 'keep the default data directory after the run' },
   ],
   fromFlags: (_flags, ctx) => ({ dataDir: ctx.dataDir }),
   fromRecorded: (run) =>
     existsSync(run.target)
       ? { options: { dataDir: run.target } }
-      : { gone: `the embedded store ${run.target} no longer exists (removed after the run unless --keep-data or --data)` },
+      : {
+          gone: `the embedded store ${run.target} no longer exists (removed after the run unless --keep-data or --data)`,
+        },
   async create(options) {
     const { LevelDbBackend } = await import('./leveldb-backend.js');
     return new LevelDbBackend(options);

@@ -11,7 +11,16 @@ import { ClassicLevel } from 'classic-level';
 import { contentChunks } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError } from '../../errors.js';
-import type { Backend, HeadCapability, ListCapability, ListPageCapability, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
+import type {
+  Backend,
+  HeadCapability,
+  ListCapability,
+  ListPageCapability,
+  RangeReadCapability,
+  ReadCapability,
+  RemoveCapability,
+  UpdateCapability,
+} from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import type { ObjectRef } from '../../model/records.js';
 import { OpError, timeOp } from '../op-timer.js';
@@ -45,7 +54,17 @@ export interface LevelDbOptions {
   dataDir: string;
 }
 
-export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability, ListCapability, HeadCapability, RangeReadCapability, ListPageCapability, UpdateCapability {
+export class LevelDbBackend
+  implements
+    Backend,
+    ReadCapability,
+    RemoveCapability,
+    ListCapability,
+    HeadCapability,
+    RangeReadCapability,
+    ListPageCapability,
+    UpdateCapability
+{
   readonly name = 'leveldb';
   private readonly db: ClassicLevel<string, Buffer>;
   private readonly writes: WriteCombiner;
@@ -60,10 +79,14 @@ export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability
       mkdirSync(this.opts.dataDir, { recursive: true });
       await this.db.open();
     } catch (e) {
-      throw new RunFailedError('E_TARGET', `cannot open the LevelDB store in ${this.opts.dataDir}: ${(e as Error).message}`, {
-        hint: 'check --data: the directory must be writable and not in use by another process',
-        cause: e,
-      });
+      throw new RunFailedError(
+        'E_TARGET',
+        `cannot open the LevelDB store in ${this.opts.dataDir}: ${(e as Error).message}`,
+        {
+          hint: 'check --data: the directory must be writable and not in use by another process',
+          cause: e,
+        },
+      );
     }
     const version = createRequire(import.meta.url)('classic-level/package.json').version as string;
     return { backend: this.name, target: this.opts.dataDir, product: 'classic-level (LevelDB)', version };
@@ -79,13 +102,17 @@ export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability
    */
   async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
     const queued: { write: Write | null } = { write: null };
-    const created = timeOp({ kind: 'create-object', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 }, () => {
-      queued.write = this.createObject(plan);
-      return queued.write.done;
-    });
+    const created = timeOp(
+      { kind: 'create-object', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 },
+      () => {
+        queued.write = this.createObject(plan);
+        return queued.write.done;
+      },
+    );
     const record = queued.write;
     if (record === null) return [await created]; // refused before anything was queued (E_EXISTS)
-    const early = (plan.datastreams[0]?.size ?? Infinity) <= EARLY_DATASTREAM_BYTES ? this.putDatastreams(plan, record) : null;
+    const early =
+      (plan.datastreams[0]?.size ?? Infinity) <= EARLY_DATASTREAM_BYTES ? this.putDatastreams(plan, record) : null;
     const first = await created;
     if (first.status === 'failed') {
       if (early) await early; // refused with the record, never stored
@@ -108,8 +135,9 @@ export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability
     const ops: OpTiming[] = [];
     for (const ds of plan.datastreams) {
       ops.push(
-        await timeOp({ kind: 'add-datastream', objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size }, () =>
-          this.putDatastream(plan.id, ds, objectRecord),
+        await timeOp(
+          { kind: 'add-datastream', objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size },
+          () => this.putDatastream(plan.id, ds, objectRecord),
         ),
       );
     }
@@ -141,7 +169,14 @@ export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability
       }
     }
     const sha256 = digest !== null ? digest.digest('hex') : hash('sha256', single ?? EMPTY, 'hex');
-    const record: K.DatastreamRecord = { id: ds.id, size: ds.size, sha256, mime: ds.mime, chunks: n, created: isoNow() };
+    const record: K.DatastreamRecord = {
+      id: ds.id,
+      size: ds.size,
+      sha256,
+      mime: ds.mime,
+      chunks: n,
+      created: isoNow(),
+    };
     pending.push({ type: 'put', key: K.datastreamKey(id, ds.id), value: Buffer.from(JSON.stringify(record)) });
     await this.writes.write(pending, objectRecord).done;
     return { sha256 };
@@ -155,7 +190,8 @@ export class LevelDbBackend implements Backend, ReadCapability, RemoveCapability
   }
 
   async remove({ id: objectId }: ObjectRef): Promise<void> {
-    if ((await this.db.get(K.objectKey(objectId))) === undefined) throw new OpError('E_NOT_FOUND', `object ${objectId} not found`);
+    if ((await this.db.get(K.objectKey(objectId))) === undefined)
+      throw new OpError('E_NOT_FOUND', `object ${objectId} not found`);
     await this.db.clear(K.chunksOfObject(objectId));
     await this.db.clear(K.datastreamsOf(objectId));
     await this.db.del(K.objectKey(objectId));

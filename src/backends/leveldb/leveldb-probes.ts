@@ -24,14 +24,22 @@ export async function levelHead(db: Db, objectId: string, datastreamId: string):
   return { size: (await record(db, objectId, datastreamId)).size };
 }
 
-export async function* levelReadRange(db: Db, objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
+export async function* levelReadRange(
+  db: Db,
+  objectId: string,
+  datastreamId: string,
+  range: { start: number; end: number },
+): AsyncIterable<Uint8Array> {
   const r = await record(db, objectId, datastreamId);
   const end = Math.min(range.end, r.size);
   if (range.start >= end) return;
   const first = Math.floor(range.start / CHUNK_SIZE);
   const last = Math.floor((end - 1) / CHUNK_SIZE);
   let n = first;
-  for await (const value of db.values({ gte: K.chunkKey(objectId, datastreamId, first), lte: K.chunkKey(objectId, datastreamId, last) })) {
+  for await (const value of db.values({
+    gte: K.chunkKey(objectId, datastreamId, first),
+    lte: K.chunkKey(objectId, datastreamId, last),
+  })) {
     const at = n++ * CHUNK_SIZE;
     yield value.subarray(Math.max(0, range.start - at), Math.min(value.length, end - at));
   }
@@ -48,7 +56,11 @@ export async function levelListPage(db: Db, max: number): Promise<{ entries: num
  * overwritten in writes of about 1 MiB (a version has the same size, so the same chunks), its
  * record (with the new SHA-256) in the last write.
  */
-export async function levelUpdate(writes: WriteCombiner, objectId: string, ds: DatastreamPlan): Promise<{ sha256: string }> {
+export async function levelUpdate(
+  writes: WriteCombiner,
+  objectId: string,
+  ds: DatastreamPlan,
+): Promise<{ sha256: string }> {
   const h = createHash('sha256');
   let pending: PutOp[] = [];
   let bytes = 0;
@@ -64,7 +76,14 @@ export async function levelUpdate(writes: WriteCombiner, objectId: string, ds: D
     }
   }
   const sha256 = h.digest('hex');
-  const record: K.DatastreamRecord = { id: ds.id, size: ds.size, sha256, mime: ds.mime, chunks: n, created: new Date().toISOString() };
+  const record: K.DatastreamRecord = {
+    id: ds.id,
+    size: ds.size,
+    sha256,
+    mime: ds.mime,
+    chunks: n,
+    created: new Date().toISOString(),
+  };
   pending.push({ type: 'put', key: K.datastreamKey(objectId, ds.id), value: Buffer.from(JSON.stringify(record)) });
   await writes.write(pending).done;
   return { sha256 };

@@ -16,7 +16,8 @@ const LATENCY = {
 
 export const memory: BackendModule<MemoryOptions> = {
   name: 'memory',
-  description: 'in-process object store for trying the tool and for tests without a server; its latency is simulated (--latency 2ms or uniform:1ms-3ms), not measured; its data lives only for the run',
+  description:
+    'in-process object store for trying the tool and for tests without a server; its latency is simulated (--latency 2ms or uniform:1ms-3ms), not measured; its data lives only for the run',
   options: [LATENCY],
   fromFlags(flags, ctx) {
     const latencyText = flagValue(flags, LATENCY) ?? '0ms';

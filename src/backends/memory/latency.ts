@@ -21,7 +21,8 @@ function durationMs(text: string, flag: string): number {
   const unit = m?.[2] ?? (m?.[1] === '0' ? 'ms' : undefined);
   if (!m || unit === undefined) throw new UsageError('E_BAD_FLAG', `${flag} "${text}" is not a duration`, HINT);
   const ms = Number(m[1]) * (UNIT_MS[unit] as number);
-  if (ms > MAX_MS) throw new UsageError('E_BAD_FLAG', `${flag} ${text} is above the 60 s a simulated operation may take`, HINT);
+  if (ms > MAX_MS)
+    throw new UsageError('E_BAD_FLAG', `${flag} ${text} is above the 60 s a simulated operation may take`, HINT);
   return ms;
 }
 
@@ -29,7 +30,8 @@ export function parseLatency(text: string, flag = '--latency'): LatencySpec {
   const [kind, ...rest] = text.split(':');
   if (kind === 'uniform' && rest.length === 1) {
     const [lo, hi] = (rest[0] as string).split('-');
-    if (lo === undefined || hi === undefined) throw new UsageError('E_BAD_FLAG', `${flag} "${text}" needs a range MIN-MAX`, HINT);
+    if (lo === undefined || hi === undefined)
+      throw new UsageError('E_BAD_FLAG', `${flag} "${text}" needs a range MIN-MAX`, HINT);
     const minMs = durationMs(lo, flag);
     const maxMs = durationMs(hi, flag);
     if (maxMs < minMs) throw new UsageError('E_BAD_FLAG', `${flag} "${text}": the range ends below its start`, HINT);
@@ -37,10 +39,12 @@ export function parseLatency(text: string, flag = '--latency'): LatencySpec {
   }
   if (kind === 'lognormal' && rest.length === 2) {
     const sigma = Number(rest[1]);
-    if (!Number.isFinite(sigma) || sigma < 0 || sigma > 3) throw new UsageError('E_BAD_FLAG', `${flag} "${text}": SIGMA must be a number from 0 to 3`, HINT);
+    if (!Number.isFinite(sigma) || sigma < 0 || sigma > 3)
+      throw new UsageError('E_BAD_FLAG', `${flag} "${text}": SIGMA must be a number from 0 to 3`, HINT);
     return { kind: 'lognormal', medianMs: durationMs(rest[0] as string, flag), sigma };
   }
-  if (rest.length > 0) throw new UsageError('E_BAD_FLAG', `${flag} "${text}" is not a duration or a distribution`, HINT);
+  if (rest.length > 0)
+    throw new UsageError('E_BAD_FLAG', `${flag} "${text}" is not a duration or a distribution`, HINT);
   return { kind: 'fixed', ms: durationMs(text, flag) };
 }
 

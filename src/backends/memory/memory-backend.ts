@@ -9,7 +9,15 @@ import { createHash } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import { contentChunks } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
-import type { Backend, HeadCapability, ListCapability, ListPageCapability, RangeReadCapability, ReadCapability, RemoveCapability } from '../backend.js';
+import type {
+  Backend,
+  HeadCapability,
+  ListCapability,
+  ListPageCapability,
+  RangeReadCapability,
+  ReadCapability,
+  RemoveCapability,
+} from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import type { ObjectRef } from '../../model/records.js';
 import { OpError, timeOp } from '../op-timer.js';
@@ -29,7 +37,16 @@ interface StoredDatastream {
   sha256: string;
 }
 
-export class MemoryBackend implements Backend, ReadCapability, RemoveCapability, ListCapability, HeadCapability, RangeReadCapability, ListPageCapability {
+export class MemoryBackend
+  implements
+    Backend,
+    ReadCapability,
+    RemoveCapability,
+    ListCapability,
+    HeadCapability,
+    RangeReadCapability,
+    ListPageCapability
+{
   readonly name = 'memory';
   private readonly objects = new Map<string, Map<string, StoredDatastream>>();
   private readonly latency: LatencySampler;
@@ -54,19 +71,25 @@ export class MemoryBackend implements Backend, ReadCapability, RemoveCapability,
   }
 
   async ingest(plan: ObjectPlan): Promise<OpTiming[]> {
-    const created = await timeOp({ kind: 'create-object', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 }, async () => {
-      await this.simulate();
-      if (this.objects.has(plan.id)) throw new OpError('E_EXISTS', `object ${plan.id} exists`);
-      this.objects.set(plan.id, new Map());
-    });
+    const created = await timeOp(
+      { kind: 'create-object', objectId: plan.id, objectIndex: plan.index, datastreamId: null, bytes: 0 },
+      async () => {
+        await this.simulate();
+        if (this.objects.has(plan.id)) throw new OpError('E_EXISTS', `object ${plan.id} exists`);
+        this.objects.set(plan.id, new Map());
+      },
+    );
     if (created.status === 'failed') return [created];
     const ops = [created];
     for (const ds of plan.datastreams) {
       ops.push(
-        await timeOp({ kind: 'add-datastream', objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size }, async () => {
-          await this.simulate();
-          return this.put(plan.id, ds);
-        }),
+        await timeOp(
+          { kind: 'add-datastream', objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size },
+          async () => {
+            await this.simulate();
+            return this.put(plan.id, ds);
+          },
+        ),
       );
     }
     return ops;
@@ -109,7 +132,11 @@ export class MemoryBackend implements Backend, ReadCapability, RemoveCapability,
     return { size: (await this.datastream(objectId, datastreamId)).size };
   }
 
-  async *readRange(objectId: string, datastreamId: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
+  async *readRange(
+    objectId: string,
+    datastreamId: string,
+    range: { start: number; end: number },
+  ): AsyncIterable<Uint8Array> {
     const ds = await this.datastream(objectId, datastreamId);
     let at = 0;
     for (const chunk of ds.chunks) {

@@ -38,22 +38,38 @@ export function loadCredentials(profile: string | undefined, env: NodeJS.Process
     const id = env.AWS_ACCESS_KEY_ID;
     const secret = env.AWS_SECRET_ACCESS_KEY;
     if (!id || !secret) {
-      throw new UsageError('E_BAD_FLAG', 'no S3 credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are not both set', 'set both environment variables, or name a profile of the credentials file with --profile');
+      throw new UsageError(
+        'E_BAD_FLAG',
+        'no S3 credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are not both set',
+        'set both environment variables, or name a profile of the credentials file with --profile',
+      );
     }
-    return { accessKeyId: id, secretAccessKey: secret, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
+    return {
+      accessKeyId: id,
+      secretAccessKey: secret,
+      ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+    };
   }
   const file = env.AWS_SHARED_CREDENTIALS_FILE ?? join(homedir(), '.aws', 'credentials');
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError('E_FILE_UNREADABLE', `--profile ${profile}: cannot read the credentials file ${file} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`, 'create it, or point AWS_SHARED_CREDENTIALS_FILE at it');
+    throw new UsageError(
+      'E_FILE_UNREADABLE',
+      `--profile ${profile}: cannot read the credentials file ${file} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+      'create it, or point AWS_SHARED_CREDENTIALS_FILE at it',
+    );
   }
   const section = parseIni(text).get(profile);
   const id = section?.get('aws_access_key_id');
   const secret = section?.get('aws_secret_access_key');
   if (!id || !secret) {
-    throw new UsageError('E_BAD_FLAG', `--profile ${profile}: no aws_access_key_id and aws_secret_access_key in [${profile}] of ${file}`, 'add both keys to that profile, or use another --profile');
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `--profile ${profile}: no aws_access_key_id and aws_secret_access_key in [${profile}] of ${file}`,
+      'add both keys to that profile, or use another --profile',
+    );
   }
   const token = section?.get('aws_session_token');
   return { accessKeyId: id, secretAccessKey: secret, ...(token ? { sessionToken: token } : {}) };

@@ -14,8 +14,22 @@ export interface MultipartResult {
   attempts: number;
 }
 
-export async function multipartUpload(s3: S3Client, key: string, ds: DatastreamPlan, partSize: number, unsignedPayload: boolean): Promise<MultipartResult> {
-  const created = await s3.send({ method: 'POST', key, query: 'uploads=', headers: { 'content-type': ds.mime, 'content-length': '0' }, payloadHash: EMPTY_SHA256, body: () => '', what: `CreateMultipartUpload ${key}` });
+export async function multipartUpload(
+  s3: S3Client,
+  key: string,
+  ds: DatastreamPlan,
+  partSize: number,
+  unsignedPayload: boolean,
+): Promise<MultipartResult> {
+  const created = await s3.send({
+    method: 'POST',
+    key,
+    query: 'uploads=',
+    headers: { 'content-type': ds.mime, 'content-length': '0' },
+    payloadHash: EMPTY_SHA256,
+    body: () => '',
+    what: `CreateMultipartUpload ${key}`,
+  });
   const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(created.res.text)?.[1];
   if (!uploadId) throw new OpError('E_S3_PROTOCOL', `CreateMultipartUpload ${key}: no UploadId in the answer`);
   const q = (extra: string): string => `${extra}uploadId=${encodeURIComponent(uploadId)}`;
@@ -51,10 +65,13 @@ export async function multipartUpload(s3: S3Client, key: string, ds: DatastreamP
       what: `CompleteMultipartUpload ${key}`,
     });
     // a 200 can still carry an error document (S3 reports late failures this way)
-    if (/<Error>/.test(done.res.text)) throw new OpError('E_S3_COMPLETE', `CompleteMultipartUpload ${key}: ${done.res.text.slice(0, 200)}`);
+    if (/<Error>/.test(done.res.text))
+      throw new OpError('E_S3_COMPLETE', `CompleteMultipartUpload ${key}: ${done.res.text.slice(0, 200)}`);
     return { parts: etags.length, attempts: attempts + done.attempts - 1 };
   } catch (e) {
-    await s3.send({ method: 'DELETE', key, query: q(''), payloadHash: EMPTY_SHA256, what: `AbortMultipartUpload ${key}` }).catch(() => undefined);
+    await s3
+      .send({ method: 'DELETE', key, query: q(''), payloadHash: EMPTY_SHA256, what: `AbortMultipartUpload ${key}` })
+      .catch(() => undefined);
     throw e;
   }
 }

@@ -10,7 +10,17 @@ import { contentBuffer, contentChunks, contentSha256 } from '../../generate/cont
 import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
 import { RunFailedError, UsageError } from '../../errors.js';
 import type { Workload } from '../../workload/workload.js';
-import type { Backend, BulkCleanCapability, BulkCleanResult, HeadCapability, ListPageCapability, RangeReadCapability, ReadCapability, RemoveCapability, UpdateCapability } from '../backend.js';
+import type {
+  Backend,
+  BulkCleanCapability,
+  BulkCleanResult,
+  HeadCapability,
+  ListPageCapability,
+  RangeReadCapability,
+  ReadCapability,
+  RemoveCapability,
+  UpdateCapability,
+} from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import type { ObjectRef } from '../../model/records.js';
 import { s3HeadSize, s3ListPage, s3RangeBody, s3RemoveKeys } from './s3-probes.js';
@@ -49,7 +59,17 @@ export interface S3Options {
   purpose: 'run' | 'clean';
 }
 
-export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, HeadCapability, RangeReadCapability, ListPageCapability, RemoveCapability, UpdateCapability {
+export class S3Backend
+  implements
+    Backend,
+    ReadCapability,
+    BulkCleanCapability,
+    HeadCapability,
+    RangeReadCapability,
+    ListPageCapability,
+    RemoveCapability,
+    UpdateCapability
+{
   readonly name = 's3';
   /** One client per bucket, in bucket order (a client signs for and addresses one bucket). */
   private readonly clients: S3Client[];
@@ -94,7 +114,11 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, 
     for (const [i, s3] of this.clients.entries()) checks.push(await checkBucket(s3, this.names[i] as string, policy));
     const full = checks.findIndex((c) => c.state === 'existing, not empty');
     if (full >= 0 && !this.o.allowExisting && this.o.purpose === 'run') {
-      throw new UsageError('E_BAD_FLAG', `bucket ${this.names[full]} is not empty`, 'use an empty bucket, or add --allow-existing (the run writes under its own prefix ingest-scale/<run id>/)');
+      throw new UsageError(
+        'E_BAD_FLAG',
+        `bucket ${this.names[full]} is not empty`,
+        'use an empty bucket, or add --allow-existing (the run writes under its own prefix ingest-scale/<run id>/)',
+      );
     }
     return this.info(bucketStates(checks), checks.find((c) => c.server)?.server);
   }
@@ -106,10 +130,17 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, 
       target: this.display,
       ...(server ? { product: server } : {}),
       details: {
-        endpoint: this.o.url, bucket: this.o.bucket, ...(k > 1 ? { buckets: k, placement: 'object g in bucket g mod K' } : {}), region: this.o.region,
-        bucketState, prefix: `${this.root}/`, pathStyle: this.o.pathStyle, payload: this.o.unsignedPayload ? UNSIGNED : 'sha256',
+        endpoint: this.o.url,
+        bucket: this.o.bucket,
+        ...(k > 1 ? { buckets: k, placement: 'object g in bucket g mod K' } : {}),
+        region: this.o.region,
+        bucketState,
+        prefix: `${this.root}/`,
+        pathStyle: this.o.pathStyle,
+        payload: this.o.unsignedPayload ? UNSIGNED : 'sha256',
         // what a resume uploads with (index.ts fromRecorded)
-        multipartThreshold: this.o.multipartThreshold, partSize: this.o.partSize,
+        multipartThreshold: this.o.multipartThreshold,
+        partSize: this.o.partSize,
       },
     };
   }
@@ -118,7 +149,13 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, 
     this.dsIds ??= plan.datastreams.map((d) => d.id);
     const ops: OpTiming[] = [];
     for (const ds of plan.datastreams) {
-      const meta = { kind: 'add-datastream' as const, objectId: plan.id, objectIndex: plan.index, datastreamId: ds.id, bytes: ds.size };
+      const meta = {
+        kind: 'add-datastream' as const,
+        objectId: plan.id,
+        objectIndex: plan.index,
+        datastreamId: ds.id,
+        bytes: ds.size,
+      };
       ops.push(await timeOp(meta, () => this.put(plan.index, this.key(plan.id, plan.index, ds.id), ds)));
     }
     return ops;
@@ -136,13 +173,18 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, 
       const whole = ds.size <= WHOLE_BODY_MAX ? contentBuffer(ds, WHOLE_BODY_MAX) : null;
       const sha256 = this.o.unsignedPayload ? undefined : whole ? hash('sha256', whole, 'hex') : contentSha256(ds);
       const r = await s3.send({
-        method: 'PUT', key, headers: { 'content-type': ds.mime, 'content-length': String(ds.size) },
-        payloadHash: sha256 ?? UNSIGNED, body: () => whole ?? contentChunks(ds), what: `PutObject ${key}`,
+        method: 'PUT',
+        key,
+        headers: { 'content-type': ds.mime, 'content-length': String(ds.size) },
+        payloadHash: sha256 ?? UNSIGNED,
+        body: () => whole ?? contentChunks(ds),
+        what: `PutObject ${key}`,
       });
       return { attempt: r.attempts, ttfbMs: r.res.ttfbMs, httpStatus: r.res.status, ...(sha256 ? { sha256 } : {}) };
     } catch (e) {
       const attempts = (e as { attempts?: number }).attempts;
-      if (e instanceof OpError && attempts !== undefined && attempts > 1) throw Object.assign(e, { message: `${e.message} (after ${attempts} attempts)` });
+      if (e instanceof OpError && attempts !== undefined && attempts > 1)
+        throw Object.assign(e, { message: `${e.message} (after ${attempts} attempts)` });
       throw e;
     }
   }
@@ -159,8 +201,15 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, 
     const res = await s3.open(key);
     if (res.status !== 200) {
       const text = await res.body.text().catch(() => '');
-      if (res.status === 403) throw new RunFailedError('E_AUTH', `${s3.display} refused GET ${key} (HTTP 403)`, { hint: 'check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY' });
-      throw new OpError(res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`, `GET ${key}: HTTP ${res.status} ${text.slice(0, 120)}`, res.status);
+      if (res.status === 403)
+        throw new RunFailedError('E_AUTH', `${s3.display} refused GET ${key} (HTTP 403)`, {
+          hint: 'check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
+        });
+      throw new OpError(
+        res.status === 404 ? 'E_NOT_FOUND' : `E_HTTP_${res.status}`,
+        `GET ${key}: HTTP ${res.status} ${text.slice(0, 120)}`,
+        res.status,
+      );
     }
     yield* res.body;
   }
@@ -187,7 +236,10 @@ export class S3Backend implements Backend, ReadCapability, BulkCleanCapability, 
 
   /** DeleteObject on each datastream key of the object (the delete probe; clean uses cleanAll). */
   remove(ref: ObjectRef): Promise<void> {
-    return s3RemoveKeys(this.s3(ref.index), (this.dsIds ?? []).map((ds) => this.key(ref.id, ref.index, ds)));
+    return s3RemoveKeys(
+      this.s3(ref.index),
+      (this.dsIds ?? []).map((ds) => this.key(ref.id, ref.index, ds)),
+    );
   }
 
   /** Lists every key under the run's prefix, bucket by bucket, and deletes them 1,000 at a time with DeleteObjects. */

@@ -21,7 +21,11 @@ export function bucketNames(base: string, k: number): string[] {
   for (const name of names) {
     if (!BUCKET_NAME.test(name)) {
       const why = name === base ? '' : ` (--buckets ${k} makes "${name}")`;
-      throw new UsageError('E_BAD_FLAG', `--bucket "${base}" is not a valid bucket name${why}`, 'use 3-63 lowercase letters, digits, "." and "-" (with --buckets K, short enough for the "-<n>" suffix)');
+      throw new UsageError(
+        'E_BAD_FLAG',
+        `--bucket "${base}" is not a valid bucket name${why}`,
+        'use 3-63 lowercase letters, digits, "." and "-" (with --buckets K, short enough for the "-<n>" suffix)',
+      );
     }
   }
   return names;
@@ -53,22 +57,40 @@ export interface BucketPolicy {
 
 /** Creates a bucket; false when it exists already (made since our listing, e.g. by a sibling shard). */
 async function createBucket(s3: S3Client, name: string, region: string): Promise<boolean> {
-  const body = region === 'us-east-1' ? '' : `<CreateBucketConfiguration><LocationConstraint>${xmlEscape(region)}</LocationConstraint></CreateBucketConfiguration>`;
+  const body =
+    region === 'us-east-1'
+      ? ''
+      : `<CreateBucketConfiguration><LocationConstraint>${xmlEscape(region)}</LocationConstraint></CreateBucketConfiguration>`;
   try {
     await s3.send({
-      method: 'PUT', key: '', headers: { 'content-length': String(Buffer.byteLength(body)) },
-      payloadHash: createHash('sha256').update(body).digest('hex'), body: () => body, what: `CreateBucket ${name}`,
+      method: 'PUT',
+      key: '',
+      headers: { 'content-length': String(Buffer.byteLength(body)) },
+      payloadHash: createHash('sha256').update(body).digest('hex'),
+      body: () => body,
+      what: `CreateBucket ${name}`,
     });
     return true;
   } catch (e) {
     // AWS and MinIO say BucketAlreadyOwnedByYou; s3rver (no owners) says BucketAlreadyExists, which on
     // AWS means someone else's bucket: the listing that follows tells which (theirs is AccessDenied)
-    if (e instanceof OpError && (e.errorCode === 'E_S3_BucketAlreadyOwnedByYou' || e.errorCode === 'E_S3_BucketAlreadyExists')) return false;
+    if (
+      e instanceof OpError &&
+      (e.errorCode === 'E_S3_BucketAlreadyOwnedByYou' || e.errorCode === 'E_S3_BucketAlreadyExists')
+    )
+      return false;
     throw e;
   }
 }
 
-const listOne = (s3: S3Client, name: string) => s3.send({ method: 'GET', key: '', query: 'list-type=2&max-keys=1', payloadHash: EMPTY_SHA256, what: `ListObjectsV2 ${name}` });
+const listOne = (s3: S3Client, name: string) =>
+  s3.send({
+    method: 'GET',
+    key: '',
+    query: 'list-type=2&max-keys=1',
+    payloadHash: EMPTY_SHA256,
+    what: `ListObjectsV2 ${name}`,
+  });
 
 /** Lists one bucket (one key at most) and, when it is missing and the policy allows, creates it. */
 export async function checkBucket(s3: S3Client, name: string, p: BucketPolicy): Promise<BucketCheck> {
@@ -76,18 +98,36 @@ export async function checkBucket(s3: S3Client, name: string, p: BucketPolicy): 
   try {
     list = await listOne(s3, name);
   } catch (e) {
-    if (!(e instanceof OpError && e.errorCode === 'E_S3_NoSuchBucket')) throw asTargetError(e, s3.display, s3Hint(e, `bucket ${name} could not be listed`));
-    if (!p.createBucket || p.purpose !== 'run') throw new UsageError('E_BAD_FLAG', `bucket ${name} does not exist at ${s3.http.display}`, 'create it, or add --create-bucket');
+    if (!(e instanceof OpError && e.errorCode === 'E_S3_NoSuchBucket'))
+      throw asTargetError(e, s3.display, s3Hint(e, `bucket ${name} could not be listed`));
+    if (!p.createBucket || p.purpose !== 'run')
+      throw new UsageError(
+        'E_BAD_FLAG',
+        `bucket ${name} does not exist at ${s3.http.display}`,
+        'create it, or add --create-bucket',
+      );
     const created = await createBucket(s3, name, p.region).catch((c: unknown) => {
-      throw asTargetError(c, s3.display, s3Hint(c, `bucket ${name} could not be created`) ?? `bucket ${name} could not be created: check the name and that the credentials may create buckets`);
+      throw asTargetError(
+        c,
+        s3.display,
+        s3Hint(c, `bucket ${name} could not be created`) ??
+          `bucket ${name} could not be created: check the name and that the credentials may create buckets`,
+      );
     });
     if (created) return { state: 'created' };
     // made by another process in between: it must list for us, as any existing bucket must
     list = await listOne(s3, name).catch((c: unknown) => {
-      throw asTargetError(c, s3.display, s3Hint(c, `bucket ${name} could not be listed`) ?? `bucket ${name} exists but cannot be listed with these credentials: is it someone else's?`);
+      throw asTargetError(
+        c,
+        s3.display,
+        s3Hint(c, `bucket ${name} could not be listed`) ??
+          `bucket ${name} exists but cannot be listed with these credentials: is it someone else's?`,
+      );
     });
   }
-  const keys = Number(/<KeyCount>(\d+)<\/KeyCount>/.exec(list.res.text)?.[1] ?? (/<Contents>/.test(list.res.text) ? 1 : 0));
+  const keys = Number(
+    /<KeyCount>(\d+)<\/KeyCount>/.exec(list.res.text)?.[1] ?? (/<Contents>/.test(list.res.text) ? 1 : 0),
+  );
   const server = headerValue(list.res.headers, 'server');
   return { state: keys > 0 ? 'existing, not empty' : 'existing, empty', ...(server ? { server } : {}) };
 }

@@ -18,16 +18,34 @@ export async function deletePrefix(s3: S3Client, prefix: string, out: BulkCleanR
   let token: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const q = `list-type=2&max-keys=1000&prefix=${encodeURIComponent(prefix)}${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`;
-    const list = await s3.send({ method: 'GET', key: '', query: q, payloadHash: EMPTY_SHA256, what: `ListObjectsV2 ${prefix}` });
+    const list = await s3.send({
+      method: 'GET',
+      key: '',
+      query: q,
+      payloadHash: EMPTY_SHA256,
+      what: `ListObjectsV2 ${prefix}`,
+    });
     const keys = [...list.res.text.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => unescapeXml(m[1] ?? ''));
     if (keys.length > 0) {
-      const body = Buffer.from(`<Delete><Quiet>true</Quiet>${keys.map((k) => `<Object><Key>${xmlEscape(k)}</Key></Object>`).join('')}</Delete>`);
+      const body = Buffer.from(
+        `<Delete><Quiet>true</Quiet>${keys.map((k) => `<Object><Key>${xmlEscape(k)}</Key></Object>`).join('')}</Delete>`,
+      );
       const del = await s3.send({
-        method: 'POST', key: '', query: 'delete=',
-        headers: { 'content-type': 'application/xml', 'content-length': String(body.length), 'content-md5': createHash('md5').update(body).digest('base64') },
-        payloadHash: createHash('sha256').update(body).digest('hex'), body: () => body, what: `DeleteObjects ${keys.length} keys`,
+        method: 'POST',
+        key: '',
+        query: 'delete=',
+        headers: {
+          'content-type': 'application/xml',
+          'content-length': String(body.length),
+          'content-md5': createHash('md5').update(body).digest('base64'),
+        },
+        payloadHash: createHash('sha256').update(body).digest('hex'),
+        body: () => body,
+        what: `DeleteObjects ${keys.length} keys`,
       });
-      const failed = [...del.res.text.matchAll(/<Error>[\s\S]*?<Code>([^<]*)<\/Code>[\s\S]*?<\/Error>/g)].map((m) => m[1] ?? 'unknown');
+      const failed = [...del.res.text.matchAll(/<Error>[\s\S]*?<Code>([^<]*)<\/Code>[\s\S]*?<\/Error>/g)].map(
+        (m) => m[1] ?? 'unknown',
+      );
       for (const c of failed) out.errors[`E_S3_${c}`] = (out.errors[`E_S3_${c}`] ?? 0) + 1;
       out.failed += failed.length;
       out.removed += keys.length - failed.length;

@@ -51,7 +51,12 @@ export class S3Client {
     const base = new URL(o.url);
     const virtual = !o.pathStyle;
     if (virtual) base.hostname = `${o.bucket}.${base.hostname}`;
-    this.http = new HttpTarget({ url: base.href, connections: o.connections, ...(o.caFile ? { caFile: o.caFile } : {}), ...(o.timeouts ? { timeouts: o.timeouts } : {}) });
+    this.http = new HttpTarget({
+      url: base.href,
+      connections: o.connections,
+      ...(o.caFile ? { caFile: o.caFile } : {}),
+      ...(o.timeouts ? { timeouts: o.timeouts } : {}),
+    });
     this.host = base.host;
     this.prefix = `${this.http.basePath}${virtual ? '' : `/${o.bucket}`}`;
   }
@@ -65,12 +70,24 @@ export class S3Client {
     const path = `${this.prefix}/${encodeKey(r.key)}${r.query ? `?${r.query}` : ''}`;
     for (let attempt = 1; ; attempt++) {
       const signed = aws4.sign(
-        { host: this.host, path, method: r.method, service: 's3', region: this.o.region, headers: { ...(r.headers ?? {}), 'x-amz-content-sha256': r.payloadHash } },
+        {
+          host: this.host,
+          path,
+          method: r.method,
+          service: 's3',
+          region: this.o.region,
+          headers: { ...(r.headers ?? {}), 'x-amz-content-sha256': r.payloadHash },
+        },
         this.o.credentials,
       );
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(signed.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = String(v);
-      const res = await this.http.request(r.method, path, { headers, body: r.body ? r.body() : null, readText: r.readText ?? true });
+      for (const [k, v] of Object.entries(signed.headers ?? {}))
+        if (v !== undefined) headers[k.toLowerCase()] = String(v);
+      const res = await this.http.request(r.method, path, {
+        headers,
+        body: r.body ? r.body() : null,
+        readText: r.readText ?? true,
+      });
       if (res.status < 300) return { res, attempts: attempt };
       const err = parseS3Error(res.text);
       // --retries, the same setting as every backend's (retry-policy.ts); S3 retries per signed request, inside the operation
@@ -78,16 +95,29 @@ export class S3Client {
         await pause(Math.min(2000, 50 * 2 ** attempt) * (0.5 + Math.random() / 2));
         continue;
       }
-      throw Object.assign(s3Failure(res.status, res.text, r.what, this.display, { method: r.method, path }), { attempts: attempt });
+      throw Object.assign(s3Failure(res.status, res.text, r.what, this.display, { method: r.method, path }), {
+        attempts: attempt,
+      });
     }
   }
 
   /** GET with the body left for the caller to stream; status/headers checked by the caller. */
   async open(key: string, extra: Record<string, string> = {}): Promise<Awaited<ReturnType<HttpTarget['open']>>> {
     const path = `${this.prefix}/${encodeKey(key)}`;
-    const signed = aws4.sign({ host: this.host, path, method: 'GET', service: 's3', region: this.o.region, headers: { 'x-amz-content-sha256': EMPTY_SHA256 } }, this.o.credentials);
+    const signed = aws4.sign(
+      {
+        host: this.host,
+        path,
+        method: 'GET',
+        service: 's3',
+        region: this.o.region,
+        headers: { 'x-amz-content-sha256': EMPTY_SHA256 },
+      },
+      this.o.credentials,
+    );
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(signed.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = String(v);
+    for (const [k, v] of Object.entries(signed.headers ?? {}))
+      if (v !== undefined) headers[k.toLowerCase()] = String(v);
     // extra headers (a probe's Range) go unsigned: SigV4 checks only the headers it signed
     return this.http.open('GET', path, { ...headers, ...extra });
   }

@@ -17,31 +17,55 @@ export async function s3HeadSize(s3: S3Client, key: string): Promise<{ size: num
     const length = first(r.res.headers['content-length']);
     return { size: length === undefined ? null : Number(length), httpStatus: r.res.status };
   } catch (e) {
-    if ((e as { httpStatus?: number }).httpStatus === 404 || /HTTP 404/.test((e as Error).message)) throw new OpError('E_NOT_FOUND', `HeadObject ${key}: HTTP 404`, 404);
+    if ((e as { httpStatus?: number }).httpStatus === 404 || /HTTP 404/.test((e as Error).message))
+      throw new OpError('E_NOT_FOUND', `HeadObject ${key}: HTTP 404`, 404);
     throw e;
   }
 }
 
-export async function* s3RangeBody(s3: S3Client, key: string, range: { start: number; end: number }): AsyncIterable<Uint8Array> {
+export async function* s3RangeBody(
+  s3: S3Client,
+  key: string,
+  range: { start: number; end: number },
+): AsyncIterable<Uint8Array> {
   const res = await s3.open(key, { range: `bytes=${range.start}-${range.end - 1}` });
   const asked = { method: 'GET', path: key, target: s3.display, sent: s3.http.sentAuth };
   if (res.status !== 206) {
     const text = await res.body.text().catch(() => '');
-    if (res.status === 200) throw new OpError('E_RANGE_IGNORED', `GetObject ${key}: a Range request answered with 200 and the whole body`, 200);
+    if (res.status === 200)
+      throw new OpError(
+        'E_RANGE_IGNORED',
+        `GetObject ${key}: a Range request answered with 200 and the whole body`,
+        200,
+      );
     probeFailure(res.status, res.headers, text, asked);
   }
   const cr = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(first(res.headers['content-range']) ?? '');
   if (!cr || Number(cr[1]) !== range.start || Number(cr[2]) !== range.end - 1) {
     await res.body.dump().catch(() => undefined);
-    throw new OpError('E_RANGE_MISMATCH', `GetObject ${key}: asked for bytes ${range.start}-${range.end - 1}, Content-Range says "${first(res.headers['content-range']) ?? ''}"`, 206);
+    throw new OpError(
+      'E_RANGE_MISMATCH',
+      `GetObject ${key}: asked for bytes ${range.start}-${range.end - 1}, Content-Range says "${first(res.headers['content-range']) ?? ''}"`,
+      206,
+    );
   }
   yield* res.body;
 }
 
 /** The first ListObjectsV2 page under prefix: how many keys it names. */
-export async function s3ListPage(s3: S3Client, prefix: string, max: number): Promise<{ entries: number; httpStatus: number }> {
+export async function s3ListPage(
+  s3: S3Client,
+  prefix: string,
+  max: number,
+): Promise<{ entries: number; httpStatus: number }> {
   const q = `list-type=2&max-keys=${max}&prefix=${encodeURIComponent(prefix)}`;
-  const r = await s3.send({ method: 'GET', key: '', query: q, payloadHash: EMPTY_SHA256, what: `ListObjectsV2 ${prefix}` });
+  const r = await s3.send({
+    method: 'GET',
+    key: '',
+    query: q,
+    payloadHash: EMPTY_SHA256,
+    what: `ListObjectsV2 ${prefix}`,
+  });
   return { entries: [...r.res.text.matchAll(/<Key>[^<]*<\/Key>/g)].length, httpStatus: r.res.status };
 }
 
@@ -50,5 +74,6 @@ export async function s3RemoveKeys(s3: S3Client, keys: readonly string[]): Promi
   const [head] = keys;
   if (head === undefined) return;
   await s3HeadSize(s3, head);
-  for (const key of keys) await s3.send({ method: 'DELETE', key, payloadHash: EMPTY_SHA256, what: `DeleteObject ${key}` });
+  for (const key of keys)
+    await s3.send({ method: 'DELETE', key, payloadHash: EMPTY_SHA256, what: `DeleteObject ${key}` });
 }

@@ -5,7 +5,15 @@
  * (ListPageCapability), `update` writes the next version of a datastream (UpdateCapability), `delete` creates an object outside the population and removes it
  * (RemoveCapability). A kind the backend cannot do is refused before the run starts (exit 2).
  */
-import { canHead, canListPage, canRead, canReadRange, canRemove, canUpdate, type Backend } from '../../backends/backend.js';
+import {
+  canHead,
+  canListPage,
+  canRead,
+  canReadRange,
+  canRemove,
+  canUpdate,
+  type Backend,
+} from '../../backends/backend.js';
 import { UsageError } from '../../errors.js';
 import { PROBE_KINDS, type ProbeKind } from '../../model/probe-kinds.js';
 
@@ -18,7 +26,11 @@ export function parseProbeKinds(raw: string): ProbeKind[] {
   const out: ProbeKind[] = [];
   for (const p of parts) {
     if (!(PROBE_KINDS as readonly string[]).includes(p)) {
-      throw new UsageError('E_BAD_FLAG', `--probe "${raw}": "${p}" is not a probe kind`, `give a comma list of ${PROBE_KINDS.join(', ')}, or --probe all`);
+      throw new UsageError(
+        'E_BAD_FLAG',
+        `--probe "${raw}": "${p}" is not a probe kind`,
+        `give a comma list of ${PROBE_KINDS.join(', ')}, or --probe all`,
+      );
     }
     if (!out.includes(p as ProbeKind)) out.push(p as ProbeKind);
   }
@@ -42,6 +54,8 @@ export function refuseUnsupportedProbes(backend: Backend, kinds: readonly ProbeK
   throw new UsageError(
     'E_PROBE_UNSUPPORTED',
     `--probe ${missing.join(',')}: backend ${backend.name} cannot run the ${missing.join(', ')} probe${missing.length > 1 ? 's' : ''}`,
-    can.length > 0 ? `drop ${missing.join(', ')} from --probe; ${backend.name} can probe ${can.join(', ')}` : `drop --probe with --backend ${backend.name}`,
+    can.length > 0
+      ? `drop ${missing.join(', ')} from --probe; ${backend.name} can probe ${can.join(', ')}`
+      : `drop --probe with --backend ${backend.name}`,
   );
 }

@@ -5,7 +5,14 @@
  * E_PROBE_MISMATCH (the runner then fails the run, as --verify readback does).
  */
 import { createHash } from 'node:crypto';
-import type { Backend, HeadCapability, ListPageCapability, RangeReadCapability, ReadCapability, UpdateCapability } from '../../backends/backend.js';
+import type {
+  Backend,
+  HeadCapability,
+  ListPageCapability,
+  RangeReadCapability,
+  ReadCapability,
+  UpdateCapability,
+} from '../../backends/backend.js';
 import type { OpTiming, ProbeOpKind } from '../../model/timings.js';
 import { hasBatchLifecycle, type RemoveCapability } from '../../backends/backend.js';
 import { OpError, timeOp } from '../../backends/op-timer.js';
@@ -16,7 +23,11 @@ import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
 export const LIST_PAGE = 1000;
 
 const meta = (kind: ProbeOpKind, plan: ObjectPlan, ds: DatastreamPlan | null, bytes: number) => ({
-  kind, objectId: plan.id, objectIndex: plan.index, datastreamId: ds?.id ?? null, bytes,
+  kind,
+  objectId: plan.id,
+  objectIndex: plan.index,
+  datastreamId: ds?.id ?? null,
+  bytes,
 });
 
 /** A whole datastream, SHA-256 compared with the regenerated content: the cold read, then the warm one. */
@@ -32,7 +43,10 @@ export async function probeGet(b: Backend & ReadCapability, plan: ObjectPlan, ds
       }
       const got = h.digest('hex');
       if (bytes !== ds.size || got !== want) {
-        throw new OpError('E_PROBE_MISMATCH', `${plan.id}/${ds.id}: GET gave ${bytes} bytes with SHA-256 ${got}, expected ${ds.size} bytes with ${want}`);
+        throw new OpError(
+          'E_PROBE_MISMATCH',
+          `${plan.id}/${ds.id}: GET gave ${bytes} bytes with SHA-256 ${got}, expected ${ds.size} bytes with ${want}`,
+        );
       }
       return { sha256: got };
     });
@@ -44,31 +58,52 @@ export async function probeGet(b: Backend & ReadCapability, plan: ObjectPlan, ds
 export function probeHead(b: Backend & HeadCapability, plan: ObjectPlan, ds: DatastreamPlan): Promise<OpTiming> {
   return timeOp(meta('probe-head', plan, ds, 0), async () => {
     const r = await b.head(plan.id, ds.id);
-    if (r.size !== null && r.size !== ds.size) throw new OpError('E_PROBE_MISMATCH', `${plan.id}/${ds.id}: HEAD reports ${r.size} bytes, ${ds.size} were stored`, r.httpStatus ?? null);
+    if (r.size !== null && r.size !== ds.size)
+      throw new OpError(
+        'E_PROBE_MISMATCH',
+        `${plan.id}/${ds.id}: HEAD reports ${r.size} bytes, ${ds.size} were stored`,
+        r.httpStatus ?? null,
+      );
     return r.httpStatus === undefined ? {} : { httpStatus: r.httpStatus };
   });
 }
 
 /** Bytes [start, end) of a datastream, compared byte for byte. */
-export function probeRange(b: Backend & RangeReadCapability, plan: ObjectPlan, ds: DatastreamPlan, range: { start: number; end: number }): Promise<OpTiming> {
+export function probeRange(
+  b: Backend & RangeReadCapability,
+  plan: ObjectPlan,
+  ds: DatastreamPlan,
+  range: { start: number; end: number },
+): Promise<OpTiming> {
   const want = Buffer.concat([...contentChunks(ds, CHUNK_SIZE, range)]);
   return timeOp(meta('probe-range', plan, ds, want.length), async () => {
     const parts: Buffer[] = [];
     for await (const chunk of b.readRange(plan.id, ds.id, range)) parts.push(Buffer.from(chunk));
     const got = Buffer.concat(parts);
     if (!got.equals(want)) {
-      throw new OpError('E_PROBE_MISMATCH', `${plan.id}/${ds.id}: range ${range.start}-${range.end - 1} gave ${got.length} bytes that differ from the ${want.length} stored`);
+      throw new OpError(
+        'E_PROBE_MISMATCH',
+        `${plan.id}/${ds.id}: range ${range.start}-${range.end - 1} gave ${got.length} bytes that differ from the ${want.length} stored`,
+      );
     }
   });
 }
 
 /** The first page of the listing that holds the run's objects. */
 export function probeList(b: Backend & ListPageCapability, newest: ObjectPlan): Promise<OpTiming> {
-  return timeOp({ kind: 'probe-list', objectId: '', objectIndex: newest.index, datastreamId: null, bytes: 0 }, async () => {
-    const r = await b.listFirstPage(LIST_PAGE);
-    if (r.entries < 1) throw new OpError('E_PROBE_MISMATCH', `the run's listing is empty after object ${newest.id} was stored`, r.httpStatus ?? null);
-    return r.httpStatus === undefined ? {} : { httpStatus: r.httpStatus };
-  });
+  return timeOp(
+    { kind: 'probe-list', objectId: '', objectIndex: newest.index, datastreamId: null, bytes: 0 },
+    async () => {
+      const r = await b.listFirstPage(LIST_PAGE);
+      if (r.entries < 1)
+        throw new OpError(
+          'E_PROBE_MISMATCH',
+          `the run's listing is empty after object ${newest.id} was stored`,
+          r.httpStatus ?? null,
+        );
+      return r.httpStatus === undefined ? {} : { httpStatus: r.httpStatus };
+    },
+  );
 }
 
 /** Writes version `ds.version` of the datastream over the stored one (the get probes then verify it). */

@@ -6,7 +6,15 @@
  * probe-*). After the batch is recorded, `shouldStop` fails the run on wrong bytes and stops it
  * (`stopped-early`) when a probe kind's median latency in the batch is above --probe-stop-above.
  */
-import { canHead, canListPage, canRead, canReadRange, canRemove, canUpdate, type Backend } from '../../backends/backend.js';
+import {
+  canHead,
+  canListPage,
+  canRead,
+  canReadRange,
+  canRemove,
+  canUpdate,
+  type Backend,
+} from '../../backends/backend.js';
 import type { OpTiming } from '../../model/timings.js';
 import { RunFailedError } from '../../errors.js';
 import { planObject, type ObjectPlan } from '../../generate/plan.js';
@@ -61,7 +69,9 @@ export class ProbeRunner {
   /** The probes after batch `batch` (1-based), with `stored` objects planned so far. */
   async afterBatch(batch: number, stored: number, ingestOps: readonly OpTiming[]): Promise<OpTiming[]> {
     for (const op of ingestOps) if (op.status === 'failed' && op.objectIndex >= 0) this.failed.add(op.objectIndex);
-    const picked = sampleObjects(stored, this.o.sample, this.workload.seed, batch, (i) => !this.failed.has(i)).map((i) => this.plan(i));
+    const picked = sampleObjects(stored, this.o.sample, this.workload.seed, batch, (i) => !this.failed.has(i)).map(
+      (i) => this.plan(i),
+    );
     const b = this.backend;
     const ops: OpTiming[] = [];
     for (const kind of this.o.kinds) {
@@ -109,15 +119,23 @@ export class ProbeRunner {
     if (last === null) return null;
     const wrong = last.ops.filter((op) => op.errorCode === 'E_PROBE_MISMATCH');
     if (wrong.length > 0) {
-      throw new RunFailedError('E_PROBE_MISMATCH', `${wrong.length} probe(s) after batch ${last.batch} read wrong content (first: ${wrong[0]?.kind} ${wrong[0]?.objectId}/${wrong[0]?.datastreamId})`, {
-        hint: 'the target returned bytes that differ from what was stored; see the probe operations in the results database',
-      });
+      throw new RunFailedError(
+        'E_PROBE_MISMATCH',
+        `${wrong.length} probe(s) after batch ${last.batch} read wrong content (first: ${wrong[0]?.kind} ${wrong[0]?.objectId}/${wrong[0]?.datastreamId})`,
+        {
+          hint: 'the target returned bytes that differ from what was stored; see the probe operations in the results database',
+        },
+      );
     }
     const unlisted = last.ops.find((op) => op.errorCode === 'E_LIST_UNSUPPORTED');
     if (unlisted) {
-      throw new RunFailedError('E_PROBE_UNSUPPORTED', `--probe list: the target does not list the run's objects (${unlisted.kind} answered HTTP ${unlisted.httpStatus ?? '?'})`, {
-        hint: 'drop list from --probe for this server (a WebDAV server needs PROPFIND; nginx needs the dav_ext module)',
-      });
+      throw new RunFailedError(
+        'E_PROBE_UNSUPPORTED',
+        `--probe list: the target does not list the run's objects (${unlisted.kind} answered HTTP ${unlisted.httpStatus ?? '?'})`,
+        {
+          hint: 'drop list from --probe for this server (a WebDAV server needs PROPFIND; nginx needs the dav_ext module)',
+        },
+      );
     }
     const limit = this.o.stopAboveMs;
     if (limit === undefined) return null;

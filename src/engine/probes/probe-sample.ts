@@ -16,7 +16,13 @@ export function probeSeed(seed: number, ...parts: (string | number)[]): number {
  * Up to k distinct object indices in [0, stored) that `ok` accepts: the oldest and the newest
  * accepted ones first, then seeded draws. Ascending order.
  */
-export function sampleObjects(stored: number, k: number, seed: number, batch: number, ok: (index: number) => boolean = () => true): number[] {
+export function sampleObjects(
+  stored: number,
+  k: number,
+  seed: number,
+  batch: number,
+  ok: (index: number) => boolean = () => true,
+): number[] {
   const out = new Set<number>();
   for (let i = 0; i < stored && out.size < Math.min(k, 1); i++) if (ok(i)) out.add(i);
   for (let i = stored - 1; i >= 0 && out.size < Math.min(k, 2); i--) if (ok(i)) out.add(i);
@@ -30,7 +36,12 @@ export function sampleObjects(stored: number, k: number, seed: number, batch: nu
 }
 
 /** Bytes [start, end) of a `range` probe: min(64 KiB, size/2) bytes at a seeded offset; null below 2 bytes. */
-export function probeRange(size: number, seed: number, batch: number, objectIndex: number): { start: number; end: number } | null {
+export function probeRange(
+  size: number,
+  seed: number,
+  batch: number,
+  objectIndex: number,
+): { start: number; end: number } | null {
   const length = Math.min(64 * 1024, Math.floor(size / 2));
   if (length < 1) return null;
   const start = Math.floor(uniform(probeSeed(seed, 'range', batch, objectIndex))() * (size - length + 1));

@@ -21,20 +21,30 @@ import { runName } from '../report-facts.js';
 import type { ReportInput } from '../report-input.js';
 import type { ChartSpec, PlotPoint, PointSeries, TrendBand, TrendLine, VerticalMarker } from './svg-chart.js';
 
-export const COLORS = { candidate: '#0072B2', baseline: '#D55E00', p50: '#009E73', p95: '#E69F00', p99: '#CC79A7', band: '#56B4E9', cliff: '#000000' };
+export const COLORS = {
+  candidate: '#0072B2',
+  baseline: '#D55E00',
+  p50: '#009E73',
+  p95: '#E69F00',
+  p99: '#CC79A7',
+  band: '#56B4E9',
+  cliff: '#000000',
+};
 
 /** The cliff of the candidate's gate as a marker, or none. */
 function cliffMarkers(e: RunEvaluation): VerticalMarker[] {
   const c = e.gate.cliff;
   if (c === null) return [];
   const ci = `[${c.ci[0].toFixed(2)}, ${c.ci[1].toFixed(2)}]`;
-  return [{
-    x: c.objects,
-    label: `cliff x${c.ratio.toFixed(2)}`,
-    title: `cliff at ${formatCount(c.objects)} objects (batch ${c.batch} on): x${c.ratio.toFixed(2)} ${ci}, ${ciLevelLabel(e.gate.ciZ)} CI${c.fails ? ', above the limit' : ''}`,
-    cls: 'cliff',
-    color: COLORS.cliff,
-  }];
+  return [
+    {
+      x: c.objects,
+      label: `cliff x${c.ratio.toFixed(2)}`,
+      title: `cliff at ${formatCount(c.objects)} objects (batch ${c.batch} on): x${c.ratio.toFixed(2)} ${ci}, ${ciLevelLabel(e.gate.ciZ)} CI${c.fails ? ', above the limit' : ''}`,
+      cls: 'cliff',
+      color: COLORS.cliff,
+    },
+  ];
 }
 
 const countAxis = (v: number): string => formatCount(v);
@@ -42,11 +52,17 @@ const rate = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFix
 
 function point(r: BatchRow, y: number, what: string, extra?: string): PlotPoint {
   const title = `batch ${r.batch}: ${what} (${formatCount(r.objectsStored)} objects stored)`;
-  return extra ? { x: r.objectsStored, y, batch: r.batch, title, extraClass: extra } : { x: r.objectsStored, y, batch: r.batch, title };
+  return extra
+    ? { x: r.objectsStored, y, batch: r.batch, title, extraClass: extra }
+    : { x: r.objectsStored, y, batch: r.batch, title };
 }
 
 /** Trend and band over the kept batches of one run, in objects-stored coordinates. */
-function trendOf(e: RunEvaluation, rows: BatchRow[], who: 'candidate' | 'baseline'): { line: TrendLine | null; band: TrendBand | null } {
+function trendOf(
+  e: RunEvaluation,
+  rows: BatchRow[],
+  who: 'candidate' | 'baseline',
+): { line: TrendLine | null; band: TrendBand | null } {
   const g = wallGate(e);
   if (!Number.isFinite(g.slope) || !Number.isFinite(g.intercept)) return { line: null, band: null };
   const kept = rows.filter((r) => r.batch >= g.firstKeptBatch);
@@ -157,16 +173,22 @@ export function throughputCharts(input: ReportInput): { objects: ChartSpec; mega
     yLabel: 'objects/s',
     xFormat: countAxis,
     height: 280,
-    series: [{
-      label: 'objects/s',
-      cls: 'tput-objects',
-      run: 'candidate',
-      shape: 'circle',
-      color: COLORS.candidate,
-      points: rows.flatMap((r) => (r.objectsPerSecond === null ? [] : [point(r, r.objectsPerSecond, `${rate(r.objectsPerSecond)} objects/s`)])),
-    }],
+    series: [
+      {
+        label: 'objects/s',
+        cls: 'tput-objects',
+        run: 'candidate',
+        shape: 'circle',
+        color: COLORS.candidate,
+        points: rows.flatMap((r) =>
+          r.objectsPerSecond === null ? [] : [point(r, r.objectsPerSecond, `${rate(r.objectsPerSecond)} objects/s`)],
+        ),
+      },
+    ],
   };
-  const mb = rows.flatMap((r) => (r.megabytesPerSecond === null ? [] : [point(r, r.megabytesPerSecond, `${rate(r.megabytesPerSecond)} MB/s`)]));
+  const mb = rows.flatMap((r) =>
+    r.megabytesPerSecond === null ? [] : [point(r, r.megabytesPerSecond, `${rate(r.megabytesPerSecond)} MB/s`)],
+  );
   const megabytes: ChartSpec | null =
     mb.length === 0
       ? null
@@ -176,8 +198,10 @@ export function throughputCharts(input: ReportInput): { objects: ChartSpec; mega
           xLabel: 'objects stored (at the end of the batch)',
           yLabel: 'MB/s (decimal)',
           xFormat: countAxis,
-                height: 280,
-          series: [{ label: 'MB/s', cls: 'tput-mb', run: 'candidate', shape: 'triangle', color: COLORS.p95, points: mb }],
+          height: 280,
+          series: [
+            { label: 'MB/s', cls: 'tput-mb', run: 'candidate', shape: 'triangle', color: COLORS.p95, points: mb },
+          ],
         };
   return { objects, megabytes };
 }

@@ -20,7 +20,11 @@ import type { ChartSpec, PointSeries, Shape, TrendBand, TrendLine } from './svg-
 
 const SHAPES: Shape[] = ['circle', 'diamond', 'triangle'];
 const PALETTE = [COLORS.candidate, COLORS.p50, COLORS.p99, COLORS.p95];
-const PHASE_VALUE: Record<Phase, string> = { put: 'per-batch wall time', 'get-cold': 'median cold GET latency per batch', 'get-warm': 'median warm GET latency per batch' };
+const PHASE_VALUE: Record<Phase, string> = {
+  put: 'per-batch wall time',
+  'get-cold': 'median cold GET latency per batch',
+  'get-warm': 'median warm GET latency per batch',
+};
 const countAxis = (v: number): string => formatCount(v);
 const fx = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
 
@@ -36,7 +40,14 @@ function targetSeries(t: TargetSeries, k: number, phase: Phase): PointSeries {
     points: values.flatMap((v, i) => {
       if (v === null || !Number.isFinite(v)) return [];
       const x = t.objects[i] ?? 0;
-      return [{ x, y: v, batch: i + 1, title: `${t.name}, batch ${i + 1}: ${formatMs(v)} (${formatCount(x)} objects stored)` }];
+      return [
+        {
+          x,
+          y: v,
+          batch: i + 1,
+          title: `${t.name}, batch ${i + 1}: ${formatMs(v)} (${formatCount(x)} objects stored)`,
+        },
+      ];
     }),
   };
 }
@@ -59,10 +70,25 @@ export function ratioChart(c: CompareSeries, phase: Phase, name: string, r: Rati
   const lines: TrendLine[] = [];
   const bands: TrendBand[] = [];
   const xs = r.objects;
-  if (xs.length > 0) lines.push({ label: 'ratio 1.00: the same as the reference', cls: 'ratio-one', color: '#57606a', dashed: true, points: [[xs[0] as number, 1], [xs[xs.length - 1] as number, 1]] });
+  if (xs.length > 0)
+    lines.push({
+      label: 'ratio 1.00: the same as the reference',
+      cls: 'ratio-one',
+      color: '#57606a',
+      dashed: true,
+      points: [
+        [xs[0] as number, 1],
+        [xs[xs.length - 1] as number, 1],
+      ],
+    });
   if (Number.isFinite(g.slope) && Number.isFinite(g.intercept) && g.keptBatches > 1) {
     const kept = xs.map((x, i) => [x, i + 1] as const).filter(([, i]) => i >= g.firstKeptBatch);
-    lines.push({ label: `fitted trend of the ratio (kept pairs ${g.firstKeptBatch}-${g.batches}): x${fx(g.growthRatio)}`, cls: 'trend-ratio', color: COLORS.candidate, points: kept.map(([x, i]) => [x, Math.exp(g.intercept + g.slope * i)]) });
+    lines.push({
+      label: `fitted trend of the ratio (kept pairs ${g.firstKeptBatch}-${g.batches}): x${fx(g.growthRatio)}`,
+      cls: 'trend-ratio',
+      color: COLORS.candidate,
+      points: kept.map(([x, i]) => [x, Math.exp(g.intercept + g.slope * i)]),
+    });
     const [lo, hi] = g.slopeCi;
     if (Number.isFinite(lo) && Number.isFinite(hi)) {
       const mid = (g.firstKeptBatch + g.batches) / 2;
@@ -84,14 +110,21 @@ export function ratioChart(c: CompareSeries, phase: Phase, name: string, r: Rati
     xFormat: countAxis,
     yAxis: 'number',
     height: 280,
-    series: [{
-      label: `${name} / ${c.answer.reference}: ratio per paired batch (past the warm-up)`,
-      cls: `ratio ratio-${phase}`,
-      run: 'candidate',
-      shape: 'circle',
-      color: COLORS.candidate,
-      points: r.ratios.map((v, i) => ({ x: xs[i] as number, y: v, batch: r.batches[i] as number, title: `batch ${r.batches[i]}: x${fx(v)} (${formatCount(xs[i] as number)} objects stored)` })),
-    }],
+    series: [
+      {
+        label: `${name} / ${c.answer.reference}: ratio per paired batch (past the warm-up)`,
+        cls: `ratio ratio-${phase}`,
+        run: 'candidate',
+        shape: 'circle',
+        color: COLORS.candidate,
+        points: r.ratios.map((v, i) => ({
+          x: xs[i] as number,
+          y: v,
+          batch: r.batches[i] as number,
+          title: `batch ${r.batches[i]}: x${fx(v)} (${formatCount(xs[i] as number)} objects stored)`,
+        })),
+      },
+    ],
     lines,
     bands,
   };
@@ -101,18 +134,31 @@ function phaseSection(c: CompareSeries, phase: Phase): string[] {
   const a = c.answer;
   const parts = [
     `<h2>Phase ${escapeHtml(phase)}</h2>`,
-    figure(phaseChart(c, phase), `Each point is one batch of one target, at the objects stored when it ended; batches went to the targets in ABBA order, so both saw the same host at the same fill. The reference ${a.reference} is drawn as squares.`),
+    figure(
+      phaseChart(c, phase),
+      `Each point is one batch of one target, at the objects stored when it ended; batches went to the targets in ABBA order, so both saw the same host at the same fill. The reference ${a.reference} is drawn as squares.`,
+    ),
   ];
   for (const name of a.targets.slice(1)) {
     const r = c.ratios[phase]?.[name];
     const s = a.scaling[phase]?.[name];
     const l = a.level[phase]?.[name];
     if (!r || !s) continue;
-    const level = l ? `level x${fx(l.estimate ?? NaN)} [${fx(l.ci[0] ?? NaN)}, ${fx(l.ci[1] ?? NaN)}] over ${l.pairs} pairs${l.verdict === null ? ' (not gated)' : `: ${l.verdict}`}` : '';
+    const level = l
+      ? `level x${fx(l.estimate ?? NaN)} [${fx(l.ci[0] ?? NaN)}, ${fx(l.ci[1] ?? NaN)}] over ${l.pairs} pairs${l.verdict === null ? ' (not gated)' : `: ${l.verdict}`}`
+      : '';
     parts.push(
       `<h3>${escapeHtml(`${name} against ${a.reference}`)}</h3>`,
-      verdictBanner(s.verdict, `${phase} scaling of ${name}`, s.reason, `scaling ${s.verdict} x${fx(s.growthRatio ?? NaN)} [${fx(s.ci[0] ?? NaN)}, ${fx(s.ci[1] ?? NaN)}]\n${level}`),
-      figure(ratioChart(c, phase, name, r), `The ratio ${name} / ${a.reference} of each paired batch; a ratio that rises as both fill means ${name} gets slower faster than ${a.reference}. The line is the scaling gate's Theil-Sen trend over the kept pairs, the band its slope CI.`),
+      verdictBanner(
+        s.verdict,
+        `${phase} scaling of ${name}`,
+        s.reason,
+        `scaling ${s.verdict} x${fx(s.growthRatio ?? NaN)} [${fx(s.ci[0] ?? NaN)}, ${fx(s.ci[1] ?? NaN)}]\n${level}`,
+      ),
+      figure(
+        ratioChart(c, phase, name, r),
+        `The ratio ${name} / ${a.reference} of each paired batch; a ratio that rises as both fill means ${name} gets slower faster than ${a.reference}. The line is the scaling gate's Theil-Sen trend over the kept pairs, the band its slope CI.`,
+      ),
     );
   }
   return parts;
@@ -127,7 +173,12 @@ export function renderCompareHtml(c: CompareSeries, generatedAt: string, toolVer
       `${formatCount(a.batches)} batches of ${formatCount(c.batchSize)} into each target, ${a.warmupBatches} warm-up.</p>`,
     '</header>',
     '<main>',
-    verdictBanner(a.verdict, 'Compare', `${a.targets.slice(1).join(', ')} against ${a.reference}, phases ${a.phasesRun.join(', ')}`, compareText(a)),
+    verdictBanner(
+      a.verdict,
+      'Compare',
+      `${a.targets.slice(1).join(', ')} against ${a.reference}, phases ${a.phasesRun.join(', ')}`,
+      compareText(a),
+    ),
     ...a.phasesRun.flatMap((p) => phaseSection(c, p)),
     '</main>',
   ]);

@@ -41,19 +41,29 @@ function strip(c: ContentionAssessment): string {
     }
     if (s.toolCpuWait !== null) wait.push(`${f1(x(i) + w * 0.4)},${f1(y(s.toolCpuWait))}`);
   });
-  if (wait.length > 1) parts.push(`<polyline class="tool-cpu-wait" points="${wait.join(' ')}" fill="none" stroke="#1f5fa8" stroke-width="1.2"/>`);
+  if (wait.length > 1)
+    parts.push(
+      `<polyline class="tool-cpu-wait" points="${wait.join(' ')}" fill="none" stroke="#1f5fa8" stroke-width="1.2"/>`,
+    );
   if (c.rise) {
     const mx = f1(x(c.rise.fromBatch - 1));
-    parts.push(`<line class="contention-rise" data-batch="${c.rise.fromBatch}" x1="${mx}" y1="${TOP}" x2="${mx}" y2="${TOP + PLOT_H}" stroke="#b00" stroke-dasharray="4 3"/>`);
+    parts.push(
+      `<line class="contention-rise" data-batch="${c.rise.fromBatch}" x1="${mx}" y1="${TOP}" x2="${mx}" y2="${TOP + PLOT_H}" stroke="#b00" stroke-dasharray="4 3"/>`,
+    );
   }
-  parts.push(`<text x="${LEFT}" y="${HEIGHT - 2}" font-size="10">batch 1</text>`, `<text x="${WIDTH - 8}" y="${HEIGHT - 2}" text-anchor="end" font-size="10">batch ${n}</text>`, '</svg>');
+  parts.push(
+    `<text x="${LEFT}" y="${HEIGHT - 2}" font-size="10">batch 1</text>`,
+    `<text x="${WIDTH - 8}" y="${HEIGHT - 2}" text-anchor="end" font-size="10">batch ${n}</text>`,
+    '</svg>',
+  );
   return parts.join('\n');
 }
 
 /** The strip as a figure, a line of text when the run has no pressure data, or '' for an import. */
 export function contentionStrip(c: ContentionAssessment | null | undefined): string {
   if (!c) return '';
-  if (!c.available) return '<p class="no-data">No host pressure data was recorded for this run (no /proc/pressure on its host, or a run older than schema 5).</p>';
+  if (!c.available)
+    return '<p class="no-data">No host pressure data was recorded for this run (no /proc/pressure on its host, or a run older than schema 5).</p>';
   const rose = c.rise
     ? ` Contention rose during the run (${risePhrase(c)}; the dashed line); ${c.effect === 'inconclusive' ? 'the growth did not persist on the quiet batches before it, so the verdict is INCONCLUSIVE' : c.effect === 'fail-persists' ? 'the growth persists on the quiet batches before it' : 'the verdict did not depend on it'}.`
     : ' No significant rise in contention.';

@@ -21,10 +21,12 @@ function chartsSection(input: ReportInput): string {
     '<h2>Per-batch time</h2>',
     figure(
       batchTimeChart(input),
-      'Each point is one batch, at the number of objects stored when it ended. The line is the growth gate\'s ' +
+      "Each point is one batch, at the number of objects stored when it ended. The line is the growth gate's " +
         'Theil-Sen trend of log per-batch time over the kept batches; the shaded band holds the trends whose slope ' +
         `lies in the ${ciLevelLabel(input.candidate.evaluation.gate.wallTime.ciZ)} confidence interval (two-sided), pivoting at the centre of the kept batches.` +
-        (input.candidate.evaluation.gate.cliff ? ' The dashed vertical line marks a cliff: a rise in level the trend alone would average away.' : '') +
+        (input.candidate.evaluation.gate.cliff
+          ? ' The dashed vertical line marks a cliff: a rise in level the trend alone would average away.'
+          : '') +
         (input.baseline ? ' The baseline run is overlaid (squares, dashed trend).' : ''),
     ),
     ...optional(contentionStrip(input.candidate.evaluation.contention)),
@@ -33,7 +35,10 @@ function chartsSection(input: ReportInput): string {
   const lat = latencyChart(input);
   parts.push(
     lat
-      ? figure(lat, 'p50, p95 and p99 of the ingest operations of each batch. Growth only in the slow tail shows in p99 and wall time, not in the median.')
+      ? figure(
+          lat,
+          'p50, p95 and p99 of the ingest operations of each batch. Growth only in the slow tail shows in p99 and wall time, not in the median.',
+        )
       : '<p class="no-data">No operation latencies were recorded for this run (an imported series has batch times only).</p>',
   );
   const tp = throughputCharts(input);

@@ -26,22 +26,36 @@ function objectsAt(input: ReportInput): (batch: number) => number {
 function points(s: ProbeSeries, values: readonly number[], at: (b: number) => number, what: string): PlotPoint[] {
   return s.batches.map((b, i) => {
     const y = values[i] as number;
-    return { x: at(b), y, batch: b, title: `batch ${b}: ${what} ${formatMs(y)} (${formatCount(at(b))} objects stored)` };
+    return {
+      x: at(b),
+      y,
+      batch: b,
+      title: `batch ${b}: ${what} ${formatMs(y)} (${formatCount(at(b))} objects stored)`,
+    };
   });
 }
 
 export function probeChart(s: ProbeSeries, v: ProbeVerdict, at: (b: number) => number): ChartSpec {
   const cold = s.warmMs !== null;
-  const series: PointSeries[] = [{
-    label: cold ? 'cold read (first GET of an object): median per batch' : `${s.kind} probe: median per batch`,
-    cls: `probe-${s.kind}${cold ? ' probe-cold' : ''}`,
-    run: 'candidate',
-    shape: 'circle',
-    color: COLORS.candidate,
-    points: points(s, s.medianMs, at, cold ? 'cold median' : 'median'),
-  }];
+  const series: PointSeries[] = [
+    {
+      label: cold ? 'cold read (first GET of an object): median per batch' : `${s.kind} probe: median per batch`,
+      cls: `probe-${s.kind}${cold ? ' probe-cold' : ''}`,
+      run: 'candidate',
+      shape: 'circle',
+      color: COLORS.candidate,
+      points: points(s, s.medianMs, at, cold ? 'cold median' : 'median'),
+    },
+  ];
   if (s.warmMs !== null) {
-    series.push({ label: 'warm read (the same object again): median per batch', cls: `probe-${s.kind} probe-warm`, run: 'candidate', shape: 'square', color: COLORS.p95, points: points(s, s.warmMs, at, 'warm median') });
+    series.push({
+      label: 'warm read (the same object again): median per batch',
+      cls: `probe-${s.kind} probe-warm`,
+      run: 'candidate',
+      shape: 'square',
+      color: COLORS.p95,
+      points: points(s, s.warmMs, at, 'warm median'),
+    });
   }
   const g = v.gate;
   const lines: TrendLine[] = [];
@@ -80,12 +94,16 @@ export function probePanel(input: ReportInput): string {
   ];
   for (const v of p.verdicts) {
     const s = p.series.find((x) => x.kind === v.kind);
-    parts.push(`<h3>${escapeHtml(v.kind)}</h3>`, verdictBanner(v.verdict, `${v.kind} probe`, probeDetail(v, run), v.gate.reason));
+    parts.push(
+      `<h3>${escapeHtml(v.kind)}</h3>`,
+      verdictBanner(v.verdict, `${v.kind} probe`, probeDetail(v, run), v.gate.reason),
+    );
     if (!s) continue;
     const spec = probeChart(s, v, at);
-    const caption = s.warmMs !== null
-      ? 'Circles: the median of the cold reads in each batch (the first GET of each sampled object); squares: the warm reads (an immediate second GET of the same objects). The verdict is the cold reads\'.'
-      : `The median ${v.kind} probe latency in each batch.`;
+    const caption =
+      s.warmMs !== null
+        ? "Circles: the median of the cold reads in each batch (the first GET of each sampled object); squares: the warm reads (an immediate second GET of the same objects). The verdict is the cold reads'."
+        : `The median ${v.kind} probe latency in each batch.`;
     parts.push(figure(spec, `${caption} The dashed line is the verdict's fitted trend over the kept batches.`));
   }
   parts.push('</section>');

@@ -17,7 +17,11 @@ export function verdictBanner(verdict: Verdict, heading: string, reason: string,
   );
 }
 
-export function htmlTable(header: readonly string[], rows: readonly (readonly string[])[], opts: { align?: readonly ('l' | 'r')[]; rowClass?: (i: number) => string; caption?: string } = {}): string {
+export function htmlTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  opts: { align?: readonly ('l' | 'r')[]; rowClass?: (i: number) => string; caption?: string } = {},
+): string {
   const cls = (i: number): string => ((opts.align?.[i] ?? 'l') === 'r' ? ' class="num"' : '');
   const head = `<thead><tr>${header.map((h, i) => `<th scope="col"${cls(i)}>${escapeHtml(h)}</th>`).join('')}</tr></thead>`;
   const body = rows
@@ -33,12 +37,23 @@ export function htmlTable(header: readonly string[], rows: readonly (readonly st
 /** Label/value table with the first column as row headers. */
 export function factsTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const head = `<thead><tr>${header.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>`;
-  const body = rows.map((r) => `<tr><th scope="row">${escapeHtml(r[0] ?? '')}</th>${r.slice(1).map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('\n');
+  const body = rows
+    .map(
+      (r) =>
+        `<tr><th scope="row">${escapeHtml(r[0] ?? '')}</th>${r
+          .slice(1)
+          .map((c) => `<td>${escapeHtml(c)}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('\n');
   return `<table class="facts">${head}<tbody>\n${body}\n</tbody></table>`;
 }
 
 export function batchTable(rows: readonly BatchRow[]): string {
-  return htmlTable(BATCH_HEADER, rows.map(batchCells), { align: BATCH_ALIGN, rowClass: (i) => (rows[i]?.warmup ? 'warmup' : '') });
+  return htmlTable(BATCH_HEADER, rows.map(batchCells), {
+    align: BATCH_ALIGN,
+    rowClass: (i) => (rows[i]?.warmup ? 'warmup' : ''),
+  });
 }
 
 export function errorSection(b: ErrorBudget): string {
@@ -50,8 +65,18 @@ export function baselineTables(f: BaselineFacts): string {
   const c = f.comparison;
   const fx = (v: number): string => (Number.isFinite(v) ? v.toFixed(3) : 'n/a');
   const rows = [
-    ['Scaling ratio (candidate growth / baseline growth)', `x${fx(c.scaling.ratio)}`, `[${fx(c.scaling.ci[0])}, ${fx(c.scaling.ci[1])}]`, c.scaling.verdict],
-    ['Level (candidate / baseline per-batch time, Hodges-Lehmann)', `x${fx(c.level.ratio)}`, `[${fx(c.level.ci[0])}, ${fx(c.level.ci[1])}]`, c.level.verdict ?? 'not gated'],
+    [
+      'Scaling ratio (candidate growth / baseline growth)',
+      `x${fx(c.scaling.ratio)}`,
+      `[${fx(c.scaling.ci[0])}, ${fx(c.scaling.ci[1])}]`,
+      c.scaling.verdict,
+    ],
+    [
+      'Level (candidate / baseline per-batch time, Hodges-Lehmann)',
+      `x${fx(c.level.ratio)}`,
+      `[${fx(c.level.ci[0])}, ${fx(c.level.ci[1])}]`,
+      c.level.verdict ?? 'not gated',
+    ],
   ];
   const parts = [
     `<p>Batches ${c.firstBatch}-${c.lastBatch} paired by index (${c.pairs} pairs, after both runs' warm-up).</p>`,
@@ -64,7 +89,10 @@ export function baselineTables(f: BaselineFacts): string {
     );
   }
   if (f.workload.notes.length > 0) {
-    parts.push('<p>Workload notes:</p>', `<ul class="differences notes">${f.workload.notes.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`);
+    parts.push(
+      '<p>Workload notes:</p>',
+      `<ul class="differences notes">${f.workload.notes.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`,
+    );
   }
   return parts.join('\n');
 }

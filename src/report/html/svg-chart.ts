@@ -80,7 +80,7 @@ export function niceTicks(max: number, target = 5): number[] {
   if (!(max > 0) || !Number.isFinite(max)) return [0, 1];
   const raw = max / target;
   const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 2.5, 5, 10].map((f) => f * mag).find((s) => s >= raw) ?? 10 * mag);
+  const step = [1, 2, 2.5, 5, 10].map((f) => f * mag).find((s) => s >= raw) ?? 10 * mag;
   const ticks: number[] = [];
   for (let k = 0; ; k++) {
     const t = Number((k * step).toPrecision(12));
@@ -138,7 +138,10 @@ export function legendSymbol(kind: Shape | 'line' | 'dashed' | 'band', color: st
       ? `<line x1="1" y1="7" x2="21" y2="7" stroke="${color}" stroke-width="2"${kind === 'dashed' ? ' stroke-dasharray="5 3"' : ''}/>`
       : kind === 'band'
         ? `<rect x="1" y="2" width="20" height="10" fill="${color}" fill-opacity="0.22" stroke="${color}" stroke-opacity="0.5"/>`
-        : shapeSvg(kind, 11, 7, `class="legend-sym" fill="${color}" stroke="${color}"`, '').replace('<title></title>', '');
+        : shapeSvg(kind, 11, 7, `class="legend-sym" fill="${color}" stroke="${color}"`, '').replace(
+            '<title></title>',
+            '',
+          );
   return `<svg class="legend-sym" width="22" height="14" viewBox="0 0 22 14" aria-hidden="true">${body}</svg>`;
 }
 
@@ -146,7 +149,9 @@ export function legendSymbol(kind: Shape | 'line' | 'dashed' | 'band', color: st
 export function legend(spec: ChartSpec): string {
   const items = [
     ...spec.series.map((s) => `<li>${legendSymbol(s.shape, s.color)} ${escapeXml(s.label)}</li>`),
-    ...(spec.lines ?? []).map((l) => `<li>${legendSymbol(l.dashed ? 'dashed' : 'line', l.color)} ${escapeXml(l.label)}</li>`),
+    ...(spec.lines ?? []).map(
+      (l) => `<li>${legendSymbol(l.dashed ? 'dashed' : 'line', l.color)} ${escapeXml(l.label)}</li>`,
+    ),
     ...(spec.bands ?? []).map((b) => `<li>${legendSymbol('band', b.color)} ${escapeXml(b.label)}</li>`),
     ...(spec.markers ?? []).map((m) => `<li>${legendSymbol('dashed', m.color)} ${escapeXml(m.title)}</li>`),
   ];
@@ -159,7 +164,10 @@ export function svgChart(spec: ChartSpec): string {
   const pw = W - M.left - M.right;
   const ph = H - M.top - M.bottom;
   const xs = spec.series.flatMap((s) => s.points.map((p) => p.x));
-  const ys = [...spec.series.flatMap((s) => s.points.map((p) => p.y)), ...(spec.lines ?? []).flatMap((l) => l.points.map((p) => p[1]))];
+  const ys = [
+    ...spec.series.flatMap((s) => s.points.map((p) => p.y)),
+    ...(spec.lines ?? []).flatMap((l) => l.points.map((p) => p[1])),
+  ];
   const xTicks = niceTicks(Math.max(0, ...xs.filter(Number.isFinite)));
   const yDataMax = Math.max(0, ...ys.filter(Number.isFinite));
   const yTicks = spec.yAxis === 'time' ? timeTicks(yDataMax) : niceTicks(yDataMax);
@@ -172,16 +180,24 @@ export function svgChart(spec: ChartSpec): string {
   const clip = `${spec.id}-clip`;
 
   const grid = [
-    ...yTicks.map((t) => `<line class="grid" x1="${M.left}" x2="${M.left + pw}" y1="${r2(Y(t))}" y2="${r2(Y(t))}"/>` +
-      `<text class="tick" x="${M.left - 6}" y="${r2(Y(t) + 4)}" text-anchor="end">${escapeXml(yFormat(t))}</text>`),
-    ...xTicks.map((t) => `<line class="grid" y1="${M.top}" y2="${M.top + ph}" x1="${r2(X(t))}" x2="${r2(X(t))}"/>` +
-      `<text class="tick" y="${M.top + ph + 16}" x="${r2(X(t))}" text-anchor="middle">${escapeXml(spec.xFormat(t))}</text>`),
+    ...yTicks.map(
+      (t) =>
+        `<line class="grid" x1="${M.left}" x2="${M.left + pw}" y1="${r2(Y(t))}" y2="${r2(Y(t))}"/>` +
+        `<text class="tick" x="${M.left - 6}" y="${r2(Y(t) + 4)}" text-anchor="end">${escapeXml(yFormat(t))}</text>`,
+    ),
+    ...xTicks.map(
+      (t) =>
+        `<line class="grid" y1="${M.top}" y2="${M.top + ph}" x1="${r2(X(t))}" x2="${r2(X(t))}"/>` +
+        `<text class="tick" y="${M.top + ph + 16}" x="${r2(X(t))}" text-anchor="middle">${escapeXml(spec.xFormat(t))}</text>`,
+    ),
   ];
   const bands = (spec.bands ?? []).map(
-    (b) => `<polygon class="band ${b.cls}" fill="${b.color}" fill-opacity="0.18" stroke="none" points="${pts([...b.upper, ...[...b.lower].reverse()])}"/>`,
+    (b) =>
+      `<polygon class="band ${b.cls}" fill="${b.color}" fill-opacity="0.18" stroke="none" points="${pts([...b.upper, ...[...b.lower].reverse()])}"/>`,
   );
   const lines = (spec.lines ?? []).map(
-    (l) => `<polyline class="trend ${l.cls}" fill="none" stroke="${l.color}" stroke-width="2"${l.dashed ? ' stroke-dasharray="6 4"' : ''} points="${pts(l.points)}"/>`,
+    (l) =>
+      `<polyline class="trend ${l.cls}" fill="none" stroke="${l.color}" stroke-width="2"${l.dashed ? ' stroke-dasharray="6 4"' : ''} points="${pts(l.points)}"/>`,
   );
   const markers = (spec.markers ?? []).map(
     (m) =>
@@ -194,7 +210,8 @@ export function svgChart(spec: ChartSpec): string {
     const marks = s.points.map((p) => {
       const hollow = p.extraClass?.includes('warmup') === true;
       const cls = ['pt', s.cls, s.run, ...(p.extraClass ? [p.extraClass] : [])].join(' ');
-      const attrs = `class="${escapeXml(cls)}" data-run="${s.run}" data-batch="${p.batch}" data-x="${p.x}" data-y="${r2(p.y)}" ` +
+      const attrs =
+        `class="${escapeXml(cls)}" data-run="${s.run}" data-batch="${p.batch}" data-x="${p.x}" data-y="${r2(p.y)}" ` +
         `fill="${hollow ? '#ffffff' : s.color}" stroke="${s.color}" stroke-width="1.5"`;
       return shapeSvg(s.shape, X(p.x), Y(p.y), attrs, p.title);
     });

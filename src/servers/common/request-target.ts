@@ -26,7 +26,8 @@ export function parseRequestTarget(url: string | undefined): RequestTarget {
   const rawPath = q >= 0 ? target.slice(0, q) : target;
   const rawQuery = q >= 0 ? target.slice(q + 1) : '';
   if (!hasValidEscapes(rawPath)) throw badRequest('Bad Request: malformed percent-encoding in the path');
-  if (/%2f|%5c|\\/i.test(rawPath)) throw badRequest('Bad Request: encoded slashes and backslashes are not allowed in the path');
+  if (/%2f|%5c|\\/i.test(rawPath))
+    throw badRequest('Bad Request: encoded slashes and backslashes are not allowed in the path');
   const segments = rawPath.slice(1).split('/');
   for (const s of segments) {
     const d = decodeSegment(s);

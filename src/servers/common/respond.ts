@@ -35,7 +35,13 @@ export function settleUnreadBody(req: IncomingMessage, res: ServerResponse): voi
  * Sends a complete response with Content-Length (none on 204 and 304, which have no body and whose
  * Content-Length would describe the representation). Safe to call after the client went away.
  */
-export function send(req: IncomingMessage, res: ServerResponse, status: number, body: string | Buffer, headers: HeaderMap = {}): void {
+export function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: HeaderMap = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   settleUnreadBody(req, res);
   const buf = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;

@@ -27,7 +27,11 @@ export function newBlobId(): string {
   return randomBytes(12).toString('hex');
 }
 
-export async function writeBlob(db: Db, chunks: AsyncIterable<Buffer>, algorithms: readonly string[]): Promise<BlobWrite> {
+export async function writeBlob(
+  db: Db,
+  chunks: AsyncIterable<Buffer>,
+  algorithms: readonly string[],
+): Promise<BlobWrite> {
   const blobId = newBlobId();
   await db.put(keys.pending(blobId), Buffer.alloc(0));
   const hashes = new Map<string, Hash>(algorithms.map((a) => [a, createHash(a)]));
@@ -55,7 +59,8 @@ export async function writeBlob(db: Db, chunks: AsyncIterable<Buffer>, algorithm
     throw e;
   }
   const commitOps: BatchOp[] = [];
-  if (fill > 0) commitOps.push({ type: 'put', key: keys.chunk(blobId, index), value: Buffer.from(buffer.subarray(0, fill)) });
+  if (fill > 0)
+    commitOps.push({ type: 'put', key: keys.chunk(blobId, index), value: Buffer.from(buffer.subarray(0, fill)) });
   commitOps.push({ type: 'del', key: keys.pending(blobId) });
   const digests = new Map<string, string>();
   for (const [a, h] of hashes) digests.set(a, h.digest('hex'));

@@ -17,8 +17,16 @@ import { type Exchange, type Fedora3Context, boolParam } from './exchange.js';
 import type { DatastreamVersion } from './records.js';
 
 const EXTENSIONS: Record<string, string> = {
-  'text/xml': '.xml', 'application/xml': '.xml', 'text/plain': '.txt', 'text/html': '.html', 'application/json': '.json',
-  'application/octet-stream': '.bin', 'application/pdf': '.pdf', 'image/jpeg': '.jpg', 'image/png': '.png', 'image/tiff': '.tif',
+  'text/xml': '.xml',
+  'application/xml': '.xml',
+  'text/plain': '.txt',
+  'text/html': '.html',
+  'application/json': '.json',
+  'application/octet-stream': '.bin',
+  'application/pdf': '.pdf',
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/tiff': '.tif',
 };
 
 /** DatastreamFilenameHelper defaults: the label as is, else the dsID plus an extension for the MIME type. */
@@ -29,13 +37,18 @@ function filename(dsID: string, v: DatastreamVersion): string {
 
 function etagMatches(header: string, etag: string): boolean {
   return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+    const tag = t
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/^"(.*)"$/, '$1');
     return tag === '*' || tag === etag;
   });
 }
 
 export async function handleContent(ctx: Fedora3Context, x: Exchange, rawPid: string, rawDsId: string): Promise<void> {
-  const { pid, dsID, v } = await requestedVersion(ctx, x, rawPid, rawDsId, (p, d) => notFound(`Datastream ${d} was not found in object ${p}`));
+  const { pid, dsID, v } = await requestedVersion(ctx, x, rawPid, rawDsId, (p, d) =>
+    notFound(`Datastream ${d} was not found in object ${p}`),
+  );
   if (v.blobId === null) {
     send(x.req, x.res, 307, '', { Location: v.location ?? '' });
     return;
@@ -46,14 +59,18 @@ export async function handleContent(ctx: Fedora3Context, x: Exchange, rawPid: st
   const common = { ETag: etag, 'Last-Modified': httpDate(v.createdMs) };
   const inm = x.req.headers['if-none-match'];
   const ims = parseHttpDate(x.req.headers['if-modified-since']);
-  const notModified = inm !== undefined ? etagMatches(inm, etag) : ims !== undefined && Math.floor(v.createdMs / 1000) <= Math.floor(ims / 1000);
+  const notModified =
+    inm !== undefined
+      ? etagMatches(inm, etag)
+      : ims !== undefined && Math.floor(v.createdMs / 1000) <= Math.floor(ims / 1000);
   if (notModified) {
     send(x.req, x.res, 304, '', common);
     return;
   }
 
   const ifRange = x.req.headers['if-range'] as string | undefined;
-  const rangeAllowed = ifRange === undefined || ifRange.replace(/^"(.*)"$/, '$1') === etag || ifRange === common['Last-Modified'];
+  const rangeAllowed =
+    ifRange === undefined || ifRange.replace(/^"(.*)"$/, '$1') === etag || ifRange === common['Last-Modified'];
   const range = rangeAllowed ? parseRange(x.req.headers.range, v.size) : null;
   if (range === 'unsatisfiable') {
     throw new HttpError(416, '', { body: '', headers: { 'Content-Range': `bytes */${v.size}`, ...common } });

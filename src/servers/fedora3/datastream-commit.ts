@@ -10,7 +10,13 @@ import { CHECKSUM_NONE, nodeAlgorithm } from './checksum.js';
 import type { BatchOp } from './db.js';
 import { objectNotFound } from './exchange.js';
 import { notFound } from '../common/http-error.js';
-import { currentVersion, type ControlGroup, type DatastreamRecord, type DatastreamVersion, type State } from './records.js';
+import {
+  currentVersion,
+  type ControlGroup,
+  type DatastreamRecord,
+  type DatastreamVersion,
+  type State,
+} from './records.js';
 import { Fedora3Store } from './store.js';
 
 export interface NewContent {
@@ -63,7 +69,11 @@ export async function commitDatastream(store: Fedora3Store, w: DatastreamWrite):
         altIDs: w.altIDs ?? prev?.altIDs ?? [],
         size: w.content ? w.content.blob.size : (prev?.size ?? 0),
         checksumType: w.checksumType,
-        checksum: w.content ? w.content.checksum : prev ? await keptChecksum(store, prev, w.checksumType) : CHECKSUM_NONE,
+        checksum: w.content
+          ? w.content.checksum
+          : prev
+            ? await keptChecksum(store, prev, w.checksumType)
+            : CHECKSUM_NONE,
         blobId: w.content ? w.content.blob.blobId : (prev?.blobId ?? null),
         location: w.location ?? prev?.location ?? null,
       };
@@ -78,7 +88,9 @@ export async function commitDatastream(store: Fedora3Store, w: DatastreamWrite):
         nextVersion: n + 1,
         versions: [...kept, version],
       };
-      const orphans = replace ? cur.versions.map((v) => v.blobId).filter((id): id is string => id !== null && id !== version.blobId) : [];
+      const orphans = replace
+        ? cur.versions.map((v) => v.blobId).filter((id): id is string => id !== null && id !== version.blobId)
+        : [];
       const ops: BatchOp[] = [
         ...(w.content?.blob.commitOps ?? []),
         Fedora3Store.putDatastream(record),

@@ -47,7 +47,12 @@ export function readDatastreamParams(x: Exchange, posted: boolean): DatastreamPa
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const MEDIA_TYPE = new RegExp(`^\\s*${TOKEN}/${TOKEN}\\s*(;.*)?$`, 's');
 
-export function resolveMime(p: DatastreamParams, bodyMime: string | undefined, requestType: string | undefined, existingMime: string | undefined): string {
+export function resolveMime(
+  p: DatastreamParams,
+  bodyMime: string | undefined,
+  requestType: string | undefined,
+  existingMime: string | undefined,
+): string {
   const mime = p.mimeType ?? bodyMime ?? requestType ?? existingMime;
   if (mime === undefined) throw badRequest('Media type value can not be null: pass mimeType or send a Content-Type');
   if (!MEDIA_TYPE.test(mime)) throw badRequest(`Invalid MIME type: ${mime}`);

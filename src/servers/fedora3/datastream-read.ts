@@ -8,7 +8,16 @@ import { send } from '../common/respond.js';
 import { decodeSegment } from '../common/url-encoding.js';
 import { digestBlob } from './blob-store.js';
 import { CHECKSUM_NONE, DISABLED, nodeAlgorithm } from './checksum.js';
-import { type Exchange, type Fedora3Context, boolParam, dateParam, objectNotFound, param, routePid, wantsXml } from './exchange.js';
+import {
+  type Exchange,
+  type Fedora3Context,
+  boolParam,
+  dateParam,
+  objectNotFound,
+  param,
+  routePid,
+  wantsXml,
+} from './exchange.js';
 import { keys, type DatastreamRecord, type DatastreamVersion } from './records.js';
 import { Fedora3Store } from './store.js';
 import { datastreamProfileXml } from './xml-profiles.js';
@@ -61,23 +70,41 @@ async function checksumValid(ctx: Fedora3Context, v: DatastreamVersion): Promise
   return (await digestBlob(ctx.store.db, v.blobId, v.size, algo)) === v.checksum;
 }
 
-export async function handleGetDatastream(ctx: Fedora3Context, x: Exchange, rawPid: string, rawDsId: string): Promise<void> {
-  const { pid, dsID, ds, v } = await requestedVersion(ctx, x, rawPid, rawDsId, (pid, dsID) => noDatastream(pid, dsID, param(x, 'asOfDateTime')));
+export async function handleGetDatastream(
+  ctx: Fedora3Context,
+  x: Exchange,
+  rawPid: string,
+  rawDsId: string,
+): Promise<void> {
+  const { pid, dsID, ds, v } = await requestedVersion(ctx, x, rawPid, rawDsId, (pid, dsID) =>
+    noDatastream(pid, dsID, param(x, 'asOfDateTime')),
+  );
   const valid = boolParam(x, 'validateChecksum', false) ? await checksumValid(ctx, v) : undefined;
   if (wantsXml(param(x, 'format'))) {
     send(x.req, x.res, 200, datastreamProfileXml(ds, v, valid), { 'Content-Type': 'text/xml' });
     return;
   }
   const rows: Array<[string, string]> = [
-    ['Datastream Label', v.label], ['Version ID', v.versionId], ['Create Date', isoMillis(v.createdMs)],
-    ['State', ds.state], ['MIME Type', v.mime], ['Control Group', ds.controlGroup], ['Size', String(v.size)],
-    ['Checksum Type', v.checksumType], ['Checksum', v.checksum],
+    ['Datastream Label', v.label],
+    ['Version ID', v.versionId],
+    ['Create Date', isoMillis(v.createdMs)],
+    ['State', ds.state],
+    ['MIME Type', v.mime],
+    ['Control Group', ds.controlGroup],
+    ['Size', String(v.size)],
+    ['Checksum Type', v.checksumType],
+    ['Checksum', v.checksum],
   ];
   send(x.req, x.res, 200, simpleHtml(`Datastream Profile: ${pid} / ${dsID}`, rows), { 'Content-Type': 'text/html' });
 }
 
 /** DELETE …/datastreams/{dsID}?startDT&endDT: purges the versions created in [startDT, endDT]. */
-export async function handlePurgeDatastream(ctx: Fedora3Context, x: Exchange, rawPid: string, rawDsId: string): Promise<void> {
+export async function handlePurgeDatastream(
+  ctx: Fedora3Context,
+  x: Exchange,
+  rawPid: string,
+  rawDsId: string,
+): Promise<void> {
   const pid = routePid(rawPid);
   const dsID = decodeSegment(rawDsId);
   const start = dateParam(x, 'startDT', parseXsdDateTime) ?? Number.NEGATIVE_INFINITY;
@@ -95,7 +122,9 @@ export async function handlePurgeDatastream(ctx: Fedora3Context, x: Exchange, ra
     const now = Math.max(Date.now(), obj.lastModifiedMs + 1);
     await ctx.store.commit(
       [
-        kept.length === 0 ? { type: 'del', key: keys.datastream(pid, dsID) } : Fedora3Store.putDatastream({ ...ds, versions: kept }),
+        kept.length === 0
+          ? { type: 'del', key: keys.datastream(pid, dsID) }
+          : Fedora3Store.putDatastream({ ...ds, versions: kept }),
         Fedora3Store.putObject({ ...obj, lastModifiedMs: now }),
       ],
       orphans,

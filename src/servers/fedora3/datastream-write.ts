@@ -23,9 +23,16 @@ import { checkLastModified } from './object-handlers.js';
 import { currentVersion, type ControlGroup } from './records.js';
 import { datastreamProfileXml } from './xml-profiles.js';
 
-const NOT_SUPPORTED_LOCATION = 'Fetching content from dsLocation is not supported by this reference server: send the content in the request body.';
+const NOT_SUPPORTED_LOCATION =
+  'Fetching content from dsLocation is not supported by this reference server: send the content in the request body.';
 
-async function ingest(ctx: Fedora3Context, body: RequestBody, group: ControlGroup, dsID: string, checksumType: string): Promise<BlobWrite> {
+async function ingest(
+  ctx: Fedora3Context,
+  body: RequestBody,
+  group: ControlGroup,
+  dsID: string,
+  checksumType: string,
+): Promise<BlobWrite> {
   const algo = nodeAlgorithm(checksumType);
   const chunks = group === 'X' ? checkInlineXml(body.chunks, dsID) : body.chunks;
   const blob = await writeBlob(ctx.store.db, chunks, algo === undefined ? [] : [algo]);
@@ -38,7 +45,13 @@ async function ingest(ctx: Fedora3Context, body: RequestBody, group: ControlGrou
   return blob;
 }
 
-export async function handleWriteDatastream(ctx: Fedora3Context, x: Exchange, rawPid: string, rawDsId: string, posted: boolean): Promise<void> {
+export async function handleWriteDatastream(
+  ctx: Fedora3Context,
+  x: Exchange,
+  rawPid: string,
+  rawDsId: string,
+  posted: boolean,
+): Promise<void> {
   const pid = routePid(rawPid);
   const p = readDatastreamParams(x, posted);
   const obj = await ctx.store.getObject(pid);
@@ -46,15 +59,22 @@ export async function handleWriteDatastream(ctx: Fedora3Context, x: Exchange, ra
   const existing = await ctx.store.getDatastream(pid, decodeSegment(rawDsId));
   const body = p.ignoreContent ? null : await openRequestBody(x.req);
   try {
-    const mime = resolveMime(p, body?.mimeType, x.req.headers['content-type'], existing ? currentVersion(existing).mime : undefined);
+    const mime = resolveMime(
+      p,
+      body?.mimeType,
+      x.req.headers['content-type'],
+      existing ? currentVersion(existing).mime : undefined,
+    );
     if (existing === undefined && !posted) throw notFound('', { body: '' });
     const dsID = routeDsId(rawDsId);
     if (!posted) checkLastModified(x, obj);
 
     const group: ControlGroup = existing?.controlGroup ?? checkControlGroup(p.controlGroup ?? 'X');
     const managed = group === 'X' || group === 'M';
-    if (existing === undefined && managed && body === null && p.dsLocation === undefined) throw new HttpError(400, '', { body: '' });
-    if (existing === undefined && !managed && p.dsLocation === undefined) throw serverError(`dsLocation is required for control group ${group}`);
+    if (existing === undefined && managed && body === null && p.dsLocation === undefined)
+      throw new HttpError(400, '', { body: '' });
+    if (existing === undefined && !managed && p.dsLocation === undefined)
+      throw serverError(`dsLocation is required for control group ${group}`);
     if (managed && body === null && p.dsLocation !== undefined) throw new HttpError(501, NOT_SUPPORTED_LOCATION);
     checkLabel(p.dsLabel);
     const state = checkState(p.dsState, existing === undefined);
@@ -75,8 +95,18 @@ export async function handleWriteDatastream(ctx: Fedora3Context, x: Exchange, ra
     }
 
     const record = await commitDatastream(ctx.store, {
-      pid, dsID, posted, group, mime, state, checksumType, content,
-      label: p.dsLabel, formatURI: p.formatURI, altIDs: p.altIDs, versionable: p.versionable,
+      pid,
+      dsID,
+      posted,
+      group,
+      mime,
+      state,
+      checksumType,
+      content,
+      label: p.dsLabel,
+      formatURI: p.formatURI,
+      altIDs: p.altIDs,
+      versionable: p.versionable,
       location: managed ? undefined : p.dsLocation,
     });
     const xml = datastreamProfileXml(record, currentVersion(record));

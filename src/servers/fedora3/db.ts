@@ -14,9 +14,13 @@ export async function openDb(dataDir: string): Promise<Db> {
     await db.open();
     return db;
   } catch (e) {
-    throw new RunFailedError('E_DB', `cannot open the Fedora 3 reference server's LevelDB store at ${dataDir}: ${(e as Error).message}`, {
-      hint: 'Is another server using the same --data-dir? Pick another directory or stop the other server.',
-      cause: e,
-    });
+    throw new RunFailedError(
+      'E_DB',
+      `cannot open the Fedora 3 reference server's LevelDB store at ${dataDir}: ${(e as Error).message}`,
+      {
+        hint: 'Is another server using the same --data-dir? Pick another directory or stop the other server.',
+        cause: e,
+      },
+    );
   }
 }

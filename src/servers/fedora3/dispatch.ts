@@ -7,7 +7,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkBasicAuth, parseBasicAuth, type BasicCredentials } from '../common/basic-auth.js';
-import { ClientAbortError, HttpError, isHttpError, methodNotAllowed, notFound, serverError } from '../common/http-error.js';
+import {
+  ClientAbortError,
+  HttpError,
+  isHttpError,
+  methodNotAllowed,
+  notFound,
+  serverError,
+} from '../common/http-error.js';
 import { parseRequestTarget } from '../common/request-target.js';
 import { send, sendError } from '../common/respond.js';
 import { handleContent } from './content-handler.js';
@@ -33,7 +40,9 @@ export interface DispatchOptions {
 
 function originOf(req: IncomingMessage, fallback: string): string {
   const host = req.headers.host;
-  return host !== undefined && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? `http://${host}` : fallback;
+  return host !== undefined && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)
+    ? `http://${host}`
+    : fallback;
 }
 
 async function route(ctx: Fedora3Context, x: Exchange, r: Route): Promise<void> {
@@ -46,7 +55,8 @@ async function route(ctx: Fedora3Context, x: Exchange, r: Route): Promise<void> 
       return send(x.req, x.res, 200, indexHtml(), { 'Content-Type': 'text/html' });
     case 'describe': {
       const info = { repositoryName: ctx.repositoryName, baseUrl: x.baseUrl };
-      if (param(x, 'xml')?.toLowerCase() === 'true') return send(x.req, x.res, 200, describeXml(info), { 'Content-Type': 'text/xml; charset=UTF-8' });
+      if (param(x, 'xml')?.toLowerCase() === 'true')
+        return send(x.req, x.res, 200, describeXml(info), { 'Content-Type': 'text/xml; charset=UTF-8' });
       return send(x.req, x.res, 200, describeHtml(info), { 'Content-Type': 'text/html; charset=UTF-8' });
     }
     case 'search':
@@ -81,7 +91,12 @@ function flashed(x: Exchange, r: Route, e: unknown): unknown {
   return new HttpError(200, e.message, { body: e.body, contentType: e.contentType, headers: e.headers });
 }
 
-export async function dispatch(ctx: Fedora3Context, req: IncomingMessage, res: ServerResponse, o: DispatchOptions): Promise<void> {
+export async function dispatch(
+  ctx: Fedora3Context,
+  req: IncomingMessage,
+  res: ServerResponse,
+  o: DispatchOptions,
+): Promise<void> {
   try {
     const method = (req.method ?? 'GET').toUpperCase();
     const target = parseRequestTarget(req.url);
@@ -90,7 +105,9 @@ export async function dispatch(ctx: Fedora3Context, req: IncomingMessage, res: S
       const ok = checkBasicAuth(req.headers.authorization, o.credentials);
       user = ok ? o.credentials.user : undefined;
       if (!ok && !ANONYMOUS_METHODS.includes(method)) {
-        throw new HttpError(401, 'Authentication required', { headers: { 'WWW-Authenticate': `Basic realm="${AUTH_REALM}"` } });
+        throw new HttpError(401, 'Authentication required', {
+          headers: { 'WWW-Authenticate': `Basic realm="${AUTH_REALM}"` },
+        });
       }
     }
     const r = matchRoute(target.segments);

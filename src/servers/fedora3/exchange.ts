@@ -57,7 +57,8 @@ export function wantsXml(value: string | null): boolean {
 export function routePid(rawPid: string): string {
   const decoded = decodeSegment(rawPid);
   const checked = normalizePid(decoded);
-  if (!checked.ok) throw new HttpError(400, checked.reason, { contentType: 'text/xml', body: validationXml(decoded, checked.reason) });
+  if (!checked.ok)
+    throw new HttpError(400, checked.reason, { contentType: 'text/xml', body: validationXml(decoded, checked.reason) });
   return checked.value;
 }
 
@@ -69,7 +70,11 @@ export function routeDsId(rawDsId: string): string {
 }
 
 /** A dateTime query parameter; undefined when absent, 400 when malformed. */
-export function dateParam(x: Exchange, name: string, parse: (v: string | null) => number | undefined): number | undefined {
+export function dateParam(
+  x: Exchange,
+  name: string,
+  parse: (v: string | null) => number | undefined,
+): number | undefined {
   const ms = parse(param(x, name));
   if (ms !== undefined && Number.isNaN(ms)) throw badRequest(`Invalid ${name}: ${param(x, name) ?? ''}`);
   return ms;

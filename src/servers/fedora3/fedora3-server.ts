@@ -36,7 +36,10 @@ const MAX_HEADER_BYTES = 16 * 1024;
 const IDLE_SOCKET_MS = 120_000;
 
 /** Answers what the HTTP parser rejects (bad syntax, unknown method, oversized headers) and closes. */
-function onClientError(err: Error & { code?: string }, socket: Duplex & { _httpMessage?: ServerResponse | null }): void {
+function onClientError(
+  err: Error & { code?: string },
+  socket: Duplex & { _httpMessage?: ServerResponse | null },
+): void {
   // Nothing can be said on a dead socket, nor in the middle of a response already under way.
   if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent === true) {
     socket.destroy();
@@ -60,15 +63,24 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startFedora3Server(o: Fedora3ServerOptions): Promise<RunningServer> {
   const host = o.host ?? '127.0.0.1';
   const store = await Fedora3Store.open(o.dataDir);
-  const ctx: Fedora3Context = { store, repositoryName: o.repositoryName ?? DEFAULT_REPOSITORY_NAME, sessions: new SearchSessions() };
+  const ctx: Fedora3Context = {
+    store,
+    repositoryName: o.repositoryName ?? DEFAULT_REPOSITORY_NAME,
+    sessions: new SearchSessions(),
+  };
   const credentials = o.user === undefined ? undefined : { user: o.user, password: o.password ?? '' };
   const inflight = new Set<Promise<void>>();
   let fallbackOrigin = '';
 
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 0, headersTimeout: 60_000 }, (req, res) => {
-    const p: Promise<void> = dispatch(ctx, req, res, { credentials, fallbackOrigin }).finally(() => inflight.delete(p));
-    inflight.add(p);
-  });
+  const server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 0, headersTimeout: 60_000 },
+    (req, res) => {
+      const p: Promise<void> = dispatch(ctx, req, res, { credentials, fallbackOrigin }).finally(() =>
+        inflight.delete(p),
+      );
+      inflight.add(p);
+    },
+  );
   server.on('clientError', onClientError);
   server.setTimeout(IDLE_SOCKET_MS); // no callback: idle sockets are destroyed
 
@@ -76,10 +88,14 @@ export async function startFedora3Server(o: Fedora3ServerOptions): Promise<Runni
     await listen(server, o.port ?? 0, host);
   } catch (e) {
     await store.close();
-    throw new RunFailedError('E_TARGET', `the Fedora 3 reference server cannot listen on ${host}:${o.port ?? 0}: ${(e as Error).message}`, {
-      hint: 'Pick another --port (0 chooses a free one) or --host.',
-      cause: e,
-    });
+    throw new RunFailedError(
+      'E_TARGET',
+      `the Fedora 3 reference server cannot listen on ${host}:${o.port ?? 0}: ${(e as Error).message}`,
+      {
+        hint: 'Pick another --port (0 chooses a free one) or --host.',
+        cause: e,
+      },
+    );
   }
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;

@@ -10,7 +10,9 @@ import { serverError } from '../common/http-error.js';
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
 
 export function notXml(dsID: string): Error {
-  return serverError(`Inline XML content of datastream ${dsID} is not well-formed XML (use controlGroup=M for binary content)`);
+  return serverError(
+    `Inline XML content of datastream ${dsID} is not well-formed XML (use controlGroup=M for binary content)`,
+  );
 }
 
 export async function* checkInlineXml(chunks: AsyncIterable<Buffer>, dsID: string): AsyncGenerator<Buffer> {

@@ -47,7 +47,8 @@ function objectState(raw: string | null, pid: string): State {
 /** JAX-RS @Consumes, checked before the resource method runs. */
 function checkConsumes(x: Exchange, allowZip: boolean): void {
   const ct = mediaType(x.req.headers['content-type']);
-  const accepted = ct === undefined || ct === 'text/xml' || ct === 'multipart/form-data' || (allowZip && ct === 'application/zip');
+  const accepted =
+    ct === undefined || ct === 'text/xml' || ct === 'multipart/form-data' || (allowZip && ct === 'application/zip');
   if (!accepted) throw new HttpError(415, 'Unsupported Media Type');
 }
 
@@ -58,7 +59,10 @@ async function consumeBody(x: Exchange, allowZip: boolean): Promise<void> {
   if (body === null) return;
   try {
     if (boolParam(x, 'ignoreMime', false) || isFoxmlType(mediaType(body.mimeType), allowZip)) {
-      throw new HttpError(501, 'FOXML and ZIP ingest are not supported by this reference server: send an empty body to create an object.');
+      throw new HttpError(
+        501,
+        'FOXML and ZIP ingest are not supported by this reference server: send an empty body to create an object.',
+      );
     }
     for await (const chunk of body.chunks) void chunk; // silently ignored, as Fedora does
     await body.complete();
@@ -74,7 +78,8 @@ export async function handleCreateObject(ctx: Fedora3Context, x: Exchange, rawPi
   let pid: string | undefined;
   if (!isNew) pid = routePid(rawPid);
   const state = objectState(param(x, 'state'), pid ?? '');
-  if (label.length > MAX_LABEL_LENGTH) throw serverError(`Object label is too long: it may be at most ${MAX_LABEL_LENGTH} characters`);
+  if (label.length > MAX_LABEL_LENGTH)
+    throw serverError(`Object label is too long: it may be at most ${MAX_LABEL_LENGTH} characters`);
   const ownerId = param(x, 'ownerId') ?? x.user ?? DEFAULT_OWNER;
   await consumeBody(x, !isNew);
 
@@ -101,8 +106,17 @@ export async function handleCreateObject(ctx: Fedora3Context, x: Exchange, rawPi
       nextVersion: 1,
       versions: [
         {
-          versionId: 'DC1.0', label: DC_LABEL, createdMs: now, mime: 'text/xml', formatURI: DC_FORMAT_URI, altIDs: [],
-          size: dc.length, checksumType: 'DISABLED', checksum: 'none', blobId, location: null,
+          versionId: 'DC1.0',
+          label: DC_LABEL,
+          createdMs: now,
+          mime: 'text/xml',
+          formatURI: DC_FORMAT_URI,
+          altIDs: [],
+          size: dc.length,
+          checksumType: 'DISABLED',
+          checksum: 'none',
+          blobId,
+          location: null,
         },
       ],
     };

@@ -6,7 +6,15 @@
 import { isoMillis, parseXsdDateTime, xsdDateTime } from '../common/dates.js';
 import { HttpError, serverError } from '../common/http-error.js';
 import { send } from '../common/respond.js';
-import { type Exchange, type Fedora3Context, dateParam, objectNotFound, param, routePid, wantsXml } from './exchange.js';
+import {
+  type Exchange,
+  type Fedora3Context,
+  dateParam,
+  objectNotFound,
+  param,
+  routePid,
+  wantsXml,
+} from './exchange.js';
 import { MAX_LABEL_LENGTH } from './pid.js';
 import { currentVersion, type ObjectRecord } from './records.js';
 import { Fedora3Store } from './store.js';
@@ -38,7 +46,10 @@ export async function handleGetObject(ctx: Fedora3Context, x: Exchange, rawPid: 
 export function checkLastModified(x: Exchange, obj: ObjectRecord): void {
   const given = dateParam(x, 'lastModifiedDate', parseXsdDateTime);
   if (given !== undefined && obj.lastModifiedMs > given) {
-    throw new HttpError(409, `${obj.pid} was modified at ${isoMillis(obj.lastModifiedMs)}, after the given lastModifiedDate ${isoMillis(given)}`);
+    throw new HttpError(
+      409,
+      `${obj.pid} was modified at ${isoMillis(obj.lastModifiedMs)}, after the given lastModifiedDate ${isoMillis(given)}`,
+    );
   }
 }
 
@@ -48,9 +59,11 @@ export async function handleModifyObject(ctx: Fedora3Context, x: Exchange, rawPi
   const label = param(x, 'label');
   const ownerId = param(x, 'ownerId');
   const stateParam = param(x, 'state');
-  if (label !== null && label.length > MAX_LABEL_LENGTH) throw serverError(`Object label is too long: it may be at most ${MAX_LABEL_LENGTH} characters`);
+  if (label !== null && label.length > MAX_LABEL_LENGTH)
+    throw serverError(`Object label is too long: it may be at most ${MAX_LABEL_LENGTH} characters`);
   const state = stateParam === null ? undefined : stateParam.slice(0, 1).toUpperCase();
-  if (state !== undefined && state !== 'A' && state !== 'I' && state !== 'D') throw serverError(`Invalid object state: ${stateParam ?? ''}`);
+  if (state !== undefined && state !== 'A' && state !== 'I' && state !== 'D')
+    throw serverError(`Invalid object state: ${stateParam ?? ''}`);
   const modified = await ctx.store.withLock(pid, async () => {
     const obj = await ctx.store.getObject(pid);
     if (obj === undefined) throw objectNotFound(pid);
@@ -85,6 +98,9 @@ export async function handleListDatastreams(ctx: Fedora3Context, x: Exchange, ra
     send(x.req, x.res, 200, objectDatastreamsXml(pid, list, currentVersion, x.baseUrl), { 'Content-Type': 'text/xml' });
     return;
   }
-  const rows = list.map((ds): [string, string] => [ds.dsID, `${currentVersion(ds).label} (${currentVersion(ds).mime})`]);
+  const rows = list.map((ds): [string, string] => [
+    ds.dsID,
+    `${currentVersion(ds).label} (${currentVersion(ds).mime})`,
+  ]);
   send(x.req, x.res, 200, simpleHtml(`Datastreams of ${pid}`, rows), { 'Content-Type': 'text/html' });
 }

@@ -30,12 +30,23 @@ export async function handleNextPid(ctx: Fedora3Context, x: Exchange): Promise<v
   const count = intParam(x, 'numPIDs', 1);
   const namespace = param(x, 'namespace') || DEFAULT_NAMESPACE;
   if (!isValidNamespace(namespace)) throw serverError(`Invalid PID namespace: ${namespace}`);
-  if (count > MAX_PIDS_PER_REQUEST) throw serverError(`numPIDs may be at most ${MAX_PIDS_PER_REQUEST} on this reference server`);
+  if (count > MAX_PIDS_PER_REQUEST)
+    throw serverError(`numPIDs may be at most ${MAX_PIDS_PER_REQUEST} on this reference server`);
   if (count < 1) {
     send(x.req, x.res, 204, '');
     return;
   }
   const pids = await mintPids(ctx.store, namespace, count);
   if (wantsXml(param(x, 'format'))) send(x.req, x.res, 200, pidListXml(pids), { 'Content-Type': 'text/xml' });
-  else send(x.req, x.res, 200, simpleHtml('Next PIDs', pids.map((p, i) => [String(i + 1), p])), { 'Content-Type': 'text/html' });
+  else
+    send(
+      x.req,
+      x.res,
+      200,
+      simpleHtml(
+        'Next PIDs',
+        pids.map((p, i) => [String(i + 1), p]),
+      ),
+      { 'Content-Type': 'text/html' },
+    );
 }

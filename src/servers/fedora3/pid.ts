@@ -32,7 +32,8 @@ export function isValidNamespace(ns: string): boolean {
  */
 export function normalizePid(candidate: string): Checked {
   const m = /^([^:%]*)(?::|%3[Aa])(.*)$/s.exec(candidate);
-  if (!m || m[1] === undefined || m[2] === undefined) return { ok: false, reason: `PID "${candidate}" has no namespace delimiter` };
+  if (!m || m[1] === undefined || m[2] === undefined)
+    return { ok: false, reason: `PID "${candidate}" has no namespace delimiter` };
   const [, ns, id] = m;
   if (!NAMESPACE.test(ns)) return { ok: false, reason: `PID namespace "${ns}" must be one or more of [A-Za-z0-9.-]` };
   if (id === '') return { ok: false, reason: 'PID object id must not be empty' };
@@ -49,17 +50,20 @@ export function normalizePid(candidate: string): Checked {
     }
   }
   const pid = `${ns}:${out}`;
-  if (pid.length > MAX_PID_LENGTH) return { ok: false, reason: `PID "${pid}" is longer than ${MAX_PID_LENGTH} characters` };
+  if (pid.length > MAX_PID_LENGTH)
+    return { ok: false, reason: `PID "${pid}" is longer than ${MAX_PID_LENGTH} characters` };
   return { ok: true, value: pid };
 }
 
 /** DefaultManagement / ValidationConstants rules for a datastream ID (violations are 500s). */
 export function checkDsId(dsID: string): Checked {
   if (dsID.length === 0) return { ok: false, reason: 'Datastream ID must not be empty' };
-  if (dsID.length > MAX_DSID_LENGTH) return { ok: false, reason: `Datastream ID is too long: it may be at most ${MAX_DSID_LENGTH} characters` };
+  if (dsID.length > MAX_DSID_LENGTH)
+    return { ok: false, reason: `Datastream ID is too long: it may be at most ${MAX_DSID_LENGTH} characters` };
   if (/[+: ]/.test(dsID)) return { ok: false, reason: `Datastream ID "${dsID}" must not contain '+', ':' or a space` };
   // Not in Fedora's explicit list, but FOXML (an XML attribute) cannot carry them either.
-  if (/[\u0000-\u001F\u007F]/.test(dsID)) return { ok: false, reason: 'Datastream ID must not contain control characters' };
+  if (/[\u0000-\u001F\u007F]/.test(dsID))
+    return { ok: false, reason: 'Datastream ID must not contain control characters' };
   if (RESERVED_DSIDS.includes(dsID)) return { ok: false, reason: `Datastream ID "${dsID}" is reserved` };
   return { ok: true, value: dsID };
 }

@@ -59,9 +59,15 @@ export const keys = {
   object: (pid: string): string => `obj${SEP}${pid}`,
   objectRange: (): { gt: string; lt: string } => ({ gt: `obj${SEP}`, lt: `obj${END}` }),
   datastream: (pid: string, dsID: string): string => `ds${SEP}${pid}${SEP}${dsID}`,
-  datastreamRange: (pid: string): { gt: string; lt: string } => ({ gt: `ds${SEP}${pid}${SEP}`, lt: `ds${SEP}${pid}${END}` }),
+  datastreamRange: (pid: string): { gt: string; lt: string } => ({
+    gt: `ds${SEP}${pid}${SEP}`,
+    lt: `ds${SEP}${pid}${END}`,
+  }),
   chunk: (blobId: string, index: number): string => `blob${SEP}${blobId}${SEP}${index.toString(16).padStart(8, '0')}`,
-  blobRange: (blobId: string): { gte: string; lt: string } => ({ gte: `blob${SEP}${blobId}${SEP}`, lt: `blob${SEP}${blobId}${END}` }),
+  blobRange: (blobId: string): { gte: string; lt: string } => ({
+    gte: `blob${SEP}${blobId}${SEP}`,
+    lt: `blob${SEP}${blobId}${END}`,
+  }),
   pending: (blobId: string): string => `pend${SEP}${blobId}`,
   pendingRange: (): { gt: string; lt: string } => ({ gt: `pend${SEP}`, lt: `pend${END}` }),
   pidFromObjectKey: (key: string): string => key.slice(4),

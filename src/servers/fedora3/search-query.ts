@@ -16,8 +16,28 @@ import { serverError } from '../common/http-error.js';
 import type { ObjectRecord } from './records.js';
 
 export const SEARCHABLE_FIELDS = [
-  'pid', 'label', 'state', 'ownerId', 'cDate', 'mDate', 'dcmDate', 'title', 'creator', 'subject', 'description',
-  'publisher', 'contributor', 'date', 'type', 'format', 'identifier', 'source', 'language', 'relation', 'coverage', 'rights',
+  'pid',
+  'label',
+  'state',
+  'ownerId',
+  'cDate',
+  'mDate',
+  'dcmDate',
+  'title',
+  'creator',
+  'subject',
+  'description',
+  'publisher',
+  'contributor',
+  'date',
+  'type',
+  'format',
+  'identifier',
+  'source',
+  'language',
+  'relation',
+  'coverage',
+  'rights',
 ] as const;
 
 type Op = '=' | '~' | '<' | '>' | '<=' | '>=';
@@ -52,7 +72,10 @@ export function fieldValues(obj: ObjectRecord, field: string): string[] {
 }
 
 export function wildcard(pattern: string): RegExp {
-  const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${body}$`, 'is');
 }
 
@@ -71,12 +94,18 @@ function compareDate(obj: ObjectRecord, c: Condition): boolean {
   const ms = c.field === 'cDate' ? obj.createdMs : c.field === 'mDate' ? obj.lastModifiedMs : undefined;
   if (ms === undefined) return false;
   switch (c.op) {
-    case '=': return ms === bound;
-    case '<': return ms < bound;
-    case '>': return ms > bound;
-    case '<=': return ms <= bound;
-    case '>=': return ms >= bound;
-    default: throw serverError(`Operator ${c.op} cannot be used with date field ${c.field}`);
+    case '=':
+      return ms === bound;
+    case '<':
+      return ms < bound;
+    case '>':
+      return ms > bound;
+    case '<=':
+      return ms <= bound;
+    case '>=':
+      return ms >= bound;
+    default:
+      throw serverError(`Operator ${c.op} cannot be used with date field ${c.field}`);
   }
 }
 

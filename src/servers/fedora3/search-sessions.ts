@@ -35,7 +35,12 @@ export class SearchSessions {
       if (oldest === undefined) break;
       this.sessions.delete(oldest);
     }
-    const s: SearchSession = { token: randomBytes(16).toString('hex'), spec, cursor, expiresMs: nowMs + SESSION_TTL_MS };
+    const s: SearchSession = {
+      token: randomBytes(16).toString('hex'),
+      spec,
+      cursor,
+      expiresMs: nowMs + SESSION_TTL_MS,
+    };
     this.sessions.set(s.token, s);
     return s;
   }

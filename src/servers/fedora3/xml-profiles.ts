@@ -46,7 +46,12 @@ function location(ds: DatastreamRecord, v: DatastreamVersion): [string, string] 
 }
 
 /** The profile's children, in DefaultSerializer.datastreamFieldSerialization order. */
-function profileFields(ds: DatastreamRecord, v: DatastreamVersion, checksumValid: boolean | undefined, prefix = ''): string {
+function profileFields(
+  ds: DatastreamRecord,
+  v: DatastreamVersion,
+  checksumValid: boolean | undefined,
+  prefix = '',
+): string {
   const el = (name: string, value: string | number | boolean): string => xmlElement(prefix + name, value);
   const [loc, locType] = location(ds, v);
   let out =
@@ -80,7 +85,12 @@ export function datastreamProfileXml(ds: DatastreamRecord, v: DatastreamVersion,
 }
 
 /** GET /objects/{pid}/datastreams?format=xml (listDatastreams). */
-export function objectDatastreamsXml(pid: string, list: readonly DatastreamRecord[], current: (ds: DatastreamRecord) => DatastreamVersion, baseUrl: string): string {
+export function objectDatastreamsXml(
+  pid: string,
+  list: readonly DatastreamRecord[],
+  current: (ds: DatastreamRecord) => DatastreamVersion,
+  baseUrl: string,
+): string {
   const items = list
     .map((ds) => {
       const v = current(ds);

@@ -76,7 +76,11 @@ export interface ListSession {
 /** One result row: field name → values, already in SEARCHABLE_FIELDS order. */
 export type ObjectFields = Array<[string, string]>;
 
-export function findObjectsXml(baseUrl: string, rows: readonly ObjectFields[], session: ListSession | undefined): string {
+export function findObjectsXml(
+  baseUrl: string,
+  rows: readonly ObjectFields[],
+  session: ListSession | undefined,
+): string {
   let out =
     `${XML_DECL}\n<result xmlns="${NS.types}" xmlns:types="${NS.types}" ` +
     `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ` +
@@ -96,10 +100,16 @@ export function findObjectsXml(baseUrl: string, rows: readonly ObjectFields[], s
   return `${out}  </resultList>\n</result>\n`;
 }
 
-export function findObjectsHtml(fields: readonly string[], rows: readonly ObjectFields[], session: ListSession | undefined): string {
+export function findObjectsHtml(
+  fields: readonly string[],
+  rows: readonly ObjectFields[],
+  session: ListSession | undefined,
+): string {
   const head = fields.map((f) => `<th>${escapeHtml(f)}</th>`).join('');
   const body = rows.map((r) => `<tr>${r.map(([, v]) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`).join('\n');
-  const more = session ? `<p>Viewing results ${session.cursor + 1} to ${session.cursor + rows.length} of ${session.completeListSize}</p>` : '';
+  const more = session
+    ? `<p>Viewing results ${session.cursor + 1} to ${session.cursor + rows.length} of ${session.completeListSize}</p>`
+    : '';
   return `<html><head><title>Search Repository</title></head><body><h3>Find Objects</h3><table border="1"><tr>${head}</tr>\n${body}</table>${more}</body></html>\n`;
 }
 

@@ -35,7 +35,8 @@ export interface CostSettings {
 /** "200ms", "2.5ms", "1s", "500us", or a bare number of ms. */
 export function parseDurationMs(text: string, flag: string): number {
   const m = /^(\d+(?:\.\d+)?)(us|ms|s)?$/.exec(text.trim());
-  if (m === null) throw new UsageError('E_BAD_FLAG', `${flag}: "${text}" is not a duration`, 'write it like 2ms, 0.5ms, 1s or 500us');
+  if (m === null)
+    throw new UsageError('E_BAD_FLAG', `${flag}: "${text}" is not a duration`, 'write it like 2ms, 0.5ms, 1s or 500us');
   const v = Number(m[1]);
   const unit = m[2] ?? 'ms';
   return unit === 's' ? v * 1000 : unit === 'us' ? v / 1000 : v;
@@ -44,7 +45,11 @@ export function parseDurationMs(text: string, flag: string): number {
 function positive(text: string | undefined, flag: string, what: string, integer: boolean): number {
   const v = Number(text);
   if (text === undefined || text === '' || !Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) {
-    throw new UsageError('E_BAD_FLAG', `${flag}: ${what} must be a ${integer ? 'whole ' : ''}number > 0, got "${text ?? ''}"`, 'for example --cost linear:3, step:10000:2 or stalls:1000:200ms');
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `${flag}: ${what} must be a ${integer ? 'whole ' : ''}number > 0, got "${text ?? ''}"`,
+      'for example --cost linear:3, step:10000:2 or stalls:1000:200ms',
+    );
   }
   return v;
 }
@@ -61,13 +66,27 @@ export function parseCostModel(text: string): CostModel {
       if (parts.length === 2) return { kind: 'linear', factor: positive(parts[1], flag, 'the factor', false) };
       break;
     case 'step':
-      if (parts.length === 3) return { kind: 'step', at: positive(parts[1], flag, 'AT', true), factor: positive(parts[2], flag, 'the factor', false) };
+      if (parts.length === 3)
+        return {
+          kind: 'step',
+          at: positive(parts[1], flag, 'AT', true),
+          factor: positive(parts[2], flag, 'the factor', false),
+        };
       break;
     case 'stalls':
-      if (parts.length === 3) return { kind: 'stalls', every: positive(parts[1], flag, 'EVERY', true), forMs: parseDurationMs(parts[2] ?? '', flag) };
+      if (parts.length === 3)
+        return {
+          kind: 'stalls',
+          every: positive(parts[1], flag, 'EVERY', true),
+          forMs: parseDurationMs(parts[2] ?? '', flag),
+        };
       break;
   }
-  throw new UsageError('E_BAD_FLAG', `--cost: "${text}" is not a cost model`, 'use constant, linear:FACTOR, step:AT:FACTOR or stalls:EVERY:FOR');
+  throw new UsageError(
+    'E_BAD_FLAG',
+    `--cost: "${text}" is not a cost model`,
+    'use constant, linear:FACTOR, step:AT:FACTOR or stalls:EVERY:FOR',
+  );
 }
 
 /** The wait (ms) of a PUT that finds `stored` resources in the store, before any stall. */
@@ -93,6 +112,13 @@ export function stallAfterMs(s: CostSettings, storedAfter: number): number {
 /** "step:10000:2 (base 2ms, fill 20,000)" for the start line. */
 export function describeCost(s: CostSettings): string {
   const m = s.model;
-  const name = m.kind === 'constant' ? 'constant' : m.kind === 'linear' ? `linear:${m.factor}` : m.kind === 'step' ? `step:${m.at}:${m.factor}` : `stalls:${m.every}:${m.forMs}ms`;
+  const name =
+    m.kind === 'constant'
+      ? 'constant'
+      : m.kind === 'linear'
+        ? `linear:${m.factor}`
+        : m.kind === 'step'
+          ? `step:${m.at}:${m.factor}`
+          : `stalls:${m.every}:${m.forMs}ms`;
   return `${name} (base ${s.baseMs}ms${m.kind === 'linear' ? `, fill ${s.fill}` : ''})`;
 }

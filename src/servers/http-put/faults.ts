@@ -28,13 +28,21 @@ export const NO_FAULTS: FaultSpec = { unavailable: 0, reset: 0, hang: 0, slowMs:
 function share(text: string | undefined, item: string): number {
   const m = /^(\d+(?:\.\d+)?)%$/.exec(text ?? '');
   const v = m === null ? Number.NaN : Number(m[1]) / 100;
-  if (!(v >= 0 && v <= 1)) throw new UsageError('E_BAD_FLAG', `--faults: "${item}" needs a share from 0% to 100%`, 'for example --faults 503:5%,reset:2%,hang:0.1%,slow:200ms');
+  if (!(v >= 0 && v <= 1))
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `--faults: "${item}" needs a share from 0% to 100%`,
+      'for example --faults 503:5%,reset:2%,hang:0.1%,slow:200ms',
+    );
   return v;
 }
 
 export function parseFaults(text: string): FaultSpec {
   const spec = { ...NO_FAULTS };
-  for (const item of text.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const item of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     const [kind, a, b] = item.split(':');
     if (kind === '503' && b === undefined) spec.unavailable = share(a, item);
     else if (kind === 'reset' && b === undefined) spec.reset = share(a, item);
@@ -43,7 +51,11 @@ export function parseFaults(text: string): FaultSpec {
       spec.slowMs = parseDurationMs(a, '--faults slow');
       spec.slowShare = b === undefined ? 1 : share(b, item);
     } else {
-      throw new UsageError('E_BAD_FLAG', `--faults: "${item}" is not a fault`, 'use 503:P%, reset:P%, hang:P% or slow:DURATION[:P%], separated by commas');
+      throw new UsageError(
+        'E_BAD_FLAG',
+        `--faults: "${item}" is not a fault`,
+        'use 503:P%, reset:P%, hang:P% or slow:DURATION[:P%], separated by commas',
+      );
     }
   }
   if (spec.unavailable + spec.reset + spec.hang > 1) {
@@ -66,7 +78,10 @@ export function mulberry32(seed: number): () => number {
 /** Draws one fault per request, two numbers each, from a generator seeded with `seed`. */
 export class FaultDrawer {
   private readonly next: () => number;
-  constructor(private readonly spec: FaultSpec, seed: number) {
+  constructor(
+    private readonly spec: FaultSpec,
+    seed: number,
+  ) {
     this.next = mulberry32(seed);
   }
 

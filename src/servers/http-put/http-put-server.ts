@@ -64,7 +64,11 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function answer(res: ServerResponse, status: number, body = '', headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...headers });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -105,7 +109,10 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
         }
         if (!tree.isCollection(path)) return answer(res, 404, 'not found\n');
         const listing = tree.list(path).join('\n') + '\n';
-        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(listing)) });
+        res.writeHead(200, {
+          'content-type': 'text/plain; charset=utf-8',
+          'content-length': String(Buffer.byteLength(listing)),
+        });
         return void res.end(method === 'HEAD' ? undefined : listing);
       }
       case 'PUT': {
@@ -120,7 +127,11 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
       }
       case 'MKCOL': {
         const made = tree.mkcol(path);
-        return answer(res, made === 'created' ? 201 : made === 'exists' ? 405 : 409, made === 'created' ? '' : `${made}\n`);
+        return answer(
+          res,
+          made === 'created' ? 201 : made === 'exists' ? 405 : 409,
+          made === 'created' ? '' : `${made}\n`,
+        );
       }
       case 'DELETE':
         return tree.delete(path) ? answer(res, 204) : answer(res, 404, 'not found\n');

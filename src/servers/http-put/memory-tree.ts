@@ -64,7 +64,8 @@ export class MemoryTree {
     const prefix = `${path}/`;
     const out = new Set<string>();
     const add = (k: string, suffix: string): void => {
-      if (k.startsWith(prefix) && k.length > prefix.length && !k.slice(prefix.length).includes('/')) out.add(k.slice(prefix.length) + suffix);
+      if (k.startsWith(prefix) && k.length > prefix.length && !k.slice(prefix.length).includes('/'))
+        out.add(k.slice(prefix.length) + suffix);
     };
     for (const k of this.resources.keys()) add(k, '');
     for (const k of this.collections) add(k, '/');

@@ -16,7 +16,12 @@ import { etagOf, type BinaryRecord } from './ldp-records.js';
 import { accepts } from './negotiation.js';
 import { resourceHeaders } from './response-headers.js';
 
-async function digestHeader(ctx: LdpContext, r: BinaryRecord, algs: readonly DigestAlg[], snapshot: Snapshot | undefined): Promise<string> {
+async function digestHeader(
+  ctx: LdpContext,
+  r: BinaryRecord,
+  algs: readonly DigestAlg[],
+  snapshot: Snapshot | undefined,
+): Promise<string> {
   const parts: string[] = [];
   for (const alg of algs) {
     const hex = r.digests[alg] ?? (await repoOf(ctx).blobs.digest(r, alg, snapshot));
@@ -37,7 +42,12 @@ function rangeFor(ctx: LdpContext, r: BinaryRecord): RangeResult {
   return parseRange(Array.isArray(range) ? range[0] : range, r.size);
 }
 
-export async function sendBinary(ctx: LdpContext, path: string, r: BinaryRecord, snapshot: Snapshot | undefined): Promise<void> {
+export async function sendBinary(
+  ctx: LdpContext,
+  path: string,
+  r: BinaryRecord,
+  snapshot: Snapshot | undefined,
+): Promise<void> {
   const { req, res } = ctx;
   if (!accepts(req.headers.accept, r.mime)) throw new HttpError(406, `Not Acceptable: this binary is ${r.mime}`);
   const want = parseWantDigest(headerOf(req, 'want-digest'));

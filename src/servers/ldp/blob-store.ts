@@ -73,7 +73,11 @@ export class BlobStore {
     const first = Math.floor(start / ref.chunkSize);
     const last = Math.floor(end / ref.chunkSize);
     let index = first;
-    for await (const chunk of this.kv.values(blobChunkKey(ref.blob, first), blobChunkKey(ref.blob, last + 1), snapshot)) {
+    for await (const chunk of this.kv.values(
+      blobChunkKey(ref.blob, first),
+      blobChunkKey(ref.blob, last + 1),
+      snapshot,
+    )) {
       const offset = index * ref.chunkSize;
       const from = Math.max(0, start - offset);
       const to = Math.min(chunk.length, end - offset + 1);

@@ -40,10 +40,15 @@ export function evaluatePreconditions(req: IncomingMessage, current: ResourceRec
     if (!ok) throw failed('If-Match');
   } else {
     const since = parseHttpDate(h['if-unmodified-since']);
-    if (since !== undefined && current !== undefined && seconds(current.modified) > seconds(since)) throw failed('If-Unmodified-Since');
+    if (since !== undefined && current !== undefined && seconds(current.modified) > seconds(since))
+      throw failed('If-Unmodified-Since');
   }
   const token = h['x-if-state-token'];
-  if (typeof token === 'string' && token.trim() !== '' && (current === undefined || token.trim() !== stateToken(current))) {
+  if (
+    typeof token === 'string' &&
+    token.trim() !== '' &&
+    (current === undefined || token.trim() !== stateToken(current))
+  ) {
     throw failed('X-If-State-Token');
   }
   const ifNoneMatch = h['if-none-match'];

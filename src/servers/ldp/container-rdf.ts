@@ -17,9 +17,17 @@ export interface Rendered {
   contentType: string;
 }
 
-function serialise(mime: string, triples: Triple[], base: string, stored: Buffer | undefined, storedType: string | undefined): Rendered {
-  if (mime === 'application/ld+json') return { body: Buffer.from(toJsonLd(triples)), contentType: 'application/ld+json' };
-  const echo = stored !== undefined && storedType !== undefined && ECHOED.has(storedType) ? { base, body: stored } : undefined;
+function serialise(
+  mime: string,
+  triples: Triple[],
+  base: string,
+  stored: Buffer | undefined,
+  storedType: string | undefined,
+): Rendered {
+  if (mime === 'application/ld+json')
+    return { body: Buffer.from(toJsonLd(triples)), contentType: 'application/ld+json' };
+  const echo =
+    stored !== undefined && storedType !== undefined && ECHOED.has(storedType) ? { base, body: stored } : undefined;
   return { body: Buffer.from(toTurtle(triples, echo)), contentType: 'text/turtle;charset=utf-8' };
 }
 
@@ -35,21 +43,39 @@ export async function renderContainer(
   const s = uriOf(base, path);
   const t: Triple[] = [];
   if (!omits(prefs, PREFER_SERVER_MANAGED)) {
-    for (const type of [`${NS.ldp}${r.model}`, `${NS.ldp}Container`, `${NS.ldp}RDFSource`, `${NS.fedora}Container`, `${NS.fedora}Resource`]) {
+    for (const type of [
+      `${NS.ldp}${r.model}`,
+      `${NS.ldp}Container`,
+      `${NS.ldp}RDFSource`,
+      `${NS.fedora}Container`,
+      `${NS.fedora}Resource`,
+    ]) {
       t.push({ s, p: RDF_TYPE, o: iri(type) });
     }
-    t.push({ s, p: `${NS.fedora}created`, o: dateTime(r.created) }, { s, p: `${NS.fedora}lastModified`, o: dateTime(r.modified) });
+    t.push(
+      { s, p: `${NS.fedora}created`, o: dateTime(r.created) },
+      { s, p: `${NS.fedora}lastModified`, o: dateTime(r.modified) },
+    );
   }
   if (!omits(prefs, PREFER_CONTAINMENT)) {
-    for (const child of await repo.children(view, path)) t.push({ s, p: `${NS.ldp}contains`, o: iri(uriOf(base, child)) });
+    for (const child of await repo.children(view, path))
+      t.push({ s, p: `${NS.ldp}contains`, o: iri(uriOf(base, child)) });
   }
   return serialise(mime, t, s, await repo.rdf(view, path), r.rdfType);
 }
 
-export async function renderDescription(repo: Repository, view: KvReader, base: string, path: string, r: BinaryRecord, mime: string): Promise<Rendered> {
+export async function renderDescription(
+  repo: Repository,
+  view: KvReader,
+  base: string,
+  path: string,
+  r: BinaryRecord,
+  mime: string,
+): Promise<Rendered> {
   const s = uriOf(base, path);
   const t: Triple[] = [];
-  for (const type of [`${NS.ldp}NonRDFSource`, `${NS.fedora}Binary`, `${NS.fedora}Resource`]) t.push({ s, p: RDF_TYPE, o: iri(type) });
+  for (const type of [`${NS.ldp}NonRDFSource`, `${NS.fedora}Binary`, `${NS.fedora}Resource`])
+    t.push({ s, p: RDF_TYPE, o: iri(type) });
   t.push(
     { s, p: `${NS.fedora}created`, o: dateTime(r.created) },
     { s, p: `${NS.fedora}lastModified`, o: dateTime(r.modified) },
@@ -57,6 +83,7 @@ export async function renderDescription(repo: Repository, view: KvReader, base: 
     { s, p: `${NS.ebucore}hasMimeType`, o: literal(r.mime) },
   );
   if (r.filename !== undefined) t.push({ s, p: `${NS.ebucore}filename`, o: literal(r.filename) });
-  for (const [alg, hex] of Object.entries(r.digests)) t.push({ s, p: `${NS.premis}hasMessageDigest`, o: iri(`urn:${alg === 'sha' ? 'sha1' : alg}:${hex}`) });
+  for (const [alg, hex] of Object.entries(r.digests))
+    t.push({ s, p: `${NS.premis}hasMessageDigest`, o: iri(`urn:${alg === 'sha' ? 'sha1' : alg}:${hex}`) });
   return serialise(mime, t, s, await repo.rdf(view, path), r.rdfType);
 }

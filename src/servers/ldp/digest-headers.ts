@@ -54,7 +54,13 @@ export function parseDigestHeader(header: string | undefined): ExpectedDigest[] 
     const token = part.slice(0, eq).trim();
     const alg = algorithmFromToken(token);
     if (alg === undefined) throw badRequest(`Unsupported digest algorithm: ${token}`);
-    out.push({ alg, value: part.slice(eq + 1).trim().toLowerCase() });
+    out.push({
+      alg,
+      value: part
+        .slice(eq + 1)
+        .trim()
+        .toLowerCase(),
+    });
   }
   return out;
 }
@@ -74,7 +80,8 @@ export function parseWantDigest(header: string | undefined): DigestAlg[] | undef
       const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p);
       if (m && m[1] !== undefined) q = Number(m[1]);
     }
-    if (alg !== undefined && Number.isFinite(q) && q > 0 && !wanted.some((w) => w.alg === alg)) wanted.push({ alg, q, i });
+    if (alg !== undefined && Number.isFinite(q) && q > 0 && !wanted.some((w) => w.alg === alg))
+      wanted.push({ alg, q, i });
   });
   if (wanted.length === 0) throw badRequest(`Unsupported digest algorithm requested in Want-Digest: ${header}`);
   wanted.sort((a, b) => b.q - a.q || a.i - b.i);

@@ -16,8 +16,12 @@ import { ALLOW_ROOT, sessionHeaders } from './response-headers.js';
 
 export async function handleDelete(ctx: LdpContext, path: string): Promise<void> {
   const depth = headerOf(ctx.req, 'depth');
-  if (depth !== undefined && depth.trim().toLowerCase() !== 'infinity') throw badRequest('Bad Request: only Depth: infinity is supported');
-  if (path === '') throw new HttpError(405, 'Method Not Allowed: the root container cannot be deleted', { headers: { Allow: ALLOW_ROOT } });
+  if (depth !== undefined && depth.trim().toLowerCase() !== 'infinity')
+    throw badRequest('Bad Request: only Depth: infinity is supported');
+  if (path === '')
+    throw new HttpError(405, 'Method Not Allowed: the root container cannot be deleted', {
+      headers: { Allow: ALLOW_ROOT },
+    });
   const repo = repoOf(ctx);
   await ctx.writer.write(ctx.session, async (view) => {
     const record = await requireFound(ctx, view, path);
@@ -29,7 +33,11 @@ export async function handleDelete(ctx: LdpContext, path: string): Promise<void>
       if (node.record.kind === 'binary') muts.push({ op: 'dropBlob', blob: node.record.blob });
     }
     for (const t of await repo.tombstonesBelow(view, path)) muts.push({ op: 'untomb', path: t });
-    muts.push({ op: 'unlink', parent: parentOf(path), name: nameOf(path) }, { op: 'touch', path: parentOf(path), at: now }, { op: 'tomb', path, at: now });
+    muts.push(
+      { op: 'unlink', parent: parentOf(path), name: nameOf(path) },
+      { op: 'touch', path: parentOf(path), at: now },
+      { op: 'tomb', path, at: now },
+    );
     return { muts, locks: [{ path, tree: true }], result: undefined };
   });
   sendHeaders(ctx.req, ctx.res, 204, sessionHeaders(ctx.session));
@@ -37,7 +45,8 @@ export async function handleDelete(ctx: LdpContext, path: string): Promise<void>
 
 export async function handleDeleteTombstone(ctx: LdpContext, path: string): Promise<void> {
   await ctx.writer.write(ctx.session, async (view) => {
-    if (!(await repoOf(ctx).hasTombstone(view, path))) throw new HttpError(404, `Not Found: there is no tombstone at /${path}`);
+    if (!(await repoOf(ctx).hasTombstone(view, path)))
+      throw new HttpError(404, `Not Found: there is no tombstone at /${path}`);
     return { muts: [{ op: 'untomb', path }], locks: [{ path, tree: false }], result: undefined };
   });
   sendHeaders(ctx.req, ctx.res, 204, sessionHeaders(ctx.session));
@@ -45,6 +54,7 @@ export async function handleDeleteTombstone(ctx: LdpContext, path: string): Prom
 
 /** Anything but DELETE on …/fcr:tombstone: 405 when the tombstone exists, else 404. */
 export async function otherOnTombstone(ctx: LdpContext, path: string): Promise<void> {
-  if (!(await repoOf(ctx).hasTombstone(ctx.writer.view(ctx.session), path))) throw new HttpError(404, `Not Found: there is no tombstone at /${path}`);
+  if (!(await repoOf(ctx).hasTombstone(ctx.writer.view(ctx.session), path)))
+    throw new HttpError(404, `Not Found: there is no tombstone at /${path}`);
   throw new HttpError(405, 'Method Not Allowed: a tombstone can only be deleted', { headers: { Allow: 'DELETE' } });
 }

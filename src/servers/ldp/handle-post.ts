@@ -29,7 +29,8 @@ function slugName(header: string | string[] | undefined): string | undefined {
 
 async function requireContainer(ctx: LdpContext, view: KvReader, path: string): Promise<ResourceRecord> {
   const parent = await requireFound(ctx, view, path);
-  if (parent.kind === 'binary') throw new HttpError(409, `InteractionModelViolation: /${path} is a binary and cannot have children`);
+  if (parent.kind === 'binary')
+    throw new HttpError(409, `InteractionModelViolation: /${path} is a binary and cannot have children`);
   evaluatePreconditions(ctx.req, parent);
   return parent;
 }
@@ -37,7 +38,8 @@ async function requireContainer(ctx: LdpContext, view: KvReader, path: string): 
 async function chooseName(ctx: LdpContext, view: KvReader, parent: string, slug: string | undefined): Promise<string> {
   const repo = repoOf(ctx);
   const free = async (n: string): Promise<boolean> =>
-    !(await repo.isTaken(view, childPath(parent, n))) && !ctx.writer.txm.locks.heldByOther(ctx.session.tx?.id, childPath(parent, n));
+    !(await repo.isTaken(view, childPath(parent, n))) &&
+    !ctx.writer.txm.locks.heldByOther(ctx.session.tx?.id, childPath(parent, n));
   if (slug !== undefined && (await free(slug))) return slug;
   for (;;) {
     const n = randomUUID();
@@ -62,7 +64,11 @@ export async function handlePost(ctx: LdpContext, parent: string): Promise<void>
       const record = recordFor(intake, now);
       const rdf = intake.kind === 'container' ? (intake.rdf ?? undefined) : undefined;
       return {
-        muts: [rdf === undefined ? { op: 'put', path, record } : { op: 'put', path, record, rdf }, { op: 'link', parent, name }, { op: 'touch', path: parent, at: now }],
+        muts: [
+          rdf === undefined ? { op: 'put', path, record } : { op: 'put', path, record, rdf },
+          { op: 'link', parent, name },
+          { op: 'touch', path: parent, at: now },
+        ],
         locks: [{ path, tree: false }],
         result: { path, record },
       };
@@ -83,7 +89,11 @@ export async function handlePutMetadata(ctx: LdpContext, path: string): Promise<
     if (r.kind !== 'binary') throw notFoundError(`${path}/fcr:metadata`);
     evaluatePreconditions(ctx.req, r);
     const next: ResourceRecord = { ...r, modified: nextModified(r.modified, Date.now()), rdfType: mime };
-    return { muts: [{ op: 'put', path, record: next, rdf: rdf.length === 0 ? null : rdf }], locks: [{ path, tree: false }], result: next };
+    return {
+      muts: [{ op: 'put', path, record: next, rdf: rdf.length === 0 ? null : rdf }],
+      locks: [{ path, tree: false }],
+      result: next,
+    };
   });
   respondUpdated(ctx, path, record);
 }

@@ -37,14 +37,20 @@ async function planPut(ctx: LdpContext, view: KvReader, path: string, intent: Wr
   if (found.state === 'found') {
     const existing = found.record;
     const kind = requestedKind({ model: intent.model, mime: intent.mime, hasBody: intent.hasBody, existing });
-    if (kind !== existing.kind) throw conflict(`Cannot change the interaction model of /${path} from ${existing.kind} to ${kind}`);
+    if (kind !== existing.kind)
+      throw conflict(`Cannot change the interaction model of /${path} from ${existing.kind} to ${kind}`);
     if (existing.kind === 'container' && intent.model !== undefined && intent.model !== existing.model) {
-      throw conflict(`Cannot change the interaction model of /${path} from ldp:${existing.model} to ldp:${intent.model}`);
+      throw conflict(
+        `Cannot change the interaction model of /${path} from ldp:${existing.model} to ldp:${intent.model}`,
+      );
     }
     evaluatePreconditions(ctx.req, existing);
     return { existing, kind, parents: [], overwrite: false };
   }
-  const overwrite = found.state === 'gone' && found.tombstone === path && /^\s*true\s*$/i.test(String(ctx.req.headers['overwrite-tombstone'] ?? ''));
+  const overwrite =
+    found.state === 'gone' &&
+    found.tombstone === path &&
+    /^\s*true\s*$/i.test(String(ctx.req.headers['overwrite-tombstone'] ?? ''));
   if (found.state === 'gone' && !overwrite) throw goneError(ctx, found.tombstone);
   evaluatePreconditions(ctx.req, undefined);
   const parents: string[] = [];
@@ -55,7 +61,12 @@ async function planPut(ctx: LdpContext, view: KvReader, path: string, intent: Wr
     if (await repo.hasTombstone(view, p)) throw goneError(ctx, p);
     parents.unshift(p);
   }
-  return { existing: undefined, kind: requestedKind({ model: intent.model, mime: intent.mime, hasBody: intent.hasBody }), parents, overwrite };
+  return {
+    existing: undefined,
+    kind: requestedKind({ model: intent.model, mime: intent.mime, hasBody: intent.hasBody }),
+    parents,
+    overwrite,
+  };
 }
 
 export async function handlePut(ctx: LdpContext, path: string): Promise<void> {
@@ -78,7 +89,10 @@ export async function handlePut(ctx: LdpContext, path: string): Promise<void> {
       if (plan.existing?.kind === 'binary') muts.push({ op: 'dropBlob', blob: plan.existing.blob });
       if (plan.overwrite) muts.push({ op: 'untomb', path });
       for (const p of plan.parents) {
-        muts.push({ op: 'put', path: p, record: newContainer('BasicContainer', now) }, { op: 'link', parent: parentOf(p), name: nameOf(p) });
+        muts.push(
+          { op: 'put', path: p, record: newContainer('BasicContainer', now) },
+          { op: 'link', parent: parentOf(p), name: nameOf(p) },
+        );
         locks.push({ path: p, tree: false });
       }
       muts.push(rdf === undefined ? { op: 'put', path, record } : { op: 'put', path, record, rdf });

@@ -21,7 +21,10 @@ function snapshotView(kv: KvStore, snapshot: Snapshot): KvReader {
 }
 
 /** Runs a read against the session's view: a snapshot of the store outside transactions. */
-async function withView<T>(ctx: LdpContext, fn: (view: KvReader, snapshot: Snapshot | undefined) => Promise<T>): Promise<T> {
+async function withView<T>(
+  ctx: LdpContext,
+  fn: (view: KvReader, snapshot: Snapshot | undefined) => Promise<T>,
+): Promise<T> {
   if (ctx.session.tx !== undefined) return fn(ctx.session.tx.overlay, undefined);
   const kv = repoOf(ctx).kv;
   const snapshot = kv.snapshot();
@@ -33,7 +36,12 @@ async function withView<T>(ctx: LdpContext, fn: (view: KvReader, snapshot: Snaps
 }
 
 function notModified(ctx: LdpContext, r: ResourceRecord, extra: HeaderMap = {}): void {
-  sendHeaders(ctx.req, ctx.res, 304, { ETag: etagOf(r), 'Last-Modified': httpDate(r.modified), ...sessionHeaders(ctx.session), ...extra });
+  sendHeaders(ctx.req, ctx.res, 304, {
+    ETag: etagOf(r),
+    'Last-Modified': httpDate(r.modified),
+    ...sessionHeaders(ctx.session),
+    ...extra,
+  });
 }
 
 export async function getResource(ctx: LdpContext, path: string): Promise<void> {
@@ -42,10 +50,15 @@ export async function getResource(ctx: LdpContext, path: string): Promise<void> 
     if (evaluatePreconditions(ctx.req, r) === 'not-modified') return notModified(ctx, r);
     if (r.kind === 'binary') return sendBinary(ctx, path, r, snapshot);
     const mime = negotiate(ctx.req.headers.accept, RDF_OFFERS);
-    if (mime === undefined) throw new HttpError(406, `Not Acceptable: containers are served as ${RDF_OFFERS.join(' or ')}`);
+    if (mime === undefined)
+      throw new HttpError(406, `Not Acceptable: containers are served as ${RDF_OFFERS.join(' or ')}`);
     const prefs = parsePrefer(headerOf(ctx.req, 'prefer'));
     const out = await renderContainer(repoOf(ctx), view, ctx.base, path, r, mime, prefs);
-    const headers: HeaderMap = { ...resourceHeaders(ctx.base, path, r, ctx.session), 'Content-Type': out.contentType, Vary: 'Accept, Prefer' };
+    const headers: HeaderMap = {
+      ...resourceHeaders(ctx.base, path, r, ctx.session),
+      'Content-Type': out.contentType,
+      Vary: 'Accept, Prefer',
+    };
     if (prefs.return === 'representation') headers['Preference-Applied'] = 'return=representation';
     send(ctx.req, ctx.res, 200, out.body, headers);
   });
@@ -55,17 +68,26 @@ export async function getMetadata(ctx: LdpContext, path: string): Promise<void> 
   await withView(ctx, async (view) => {
     const r = await requireFound(ctx, view, path);
     if (r.kind !== 'binary') throw notFoundError(`${path}/fcr:metadata`);
-    if (evaluatePreconditions(ctx.req, r) === 'not-modified') return notModified(ctx, r, { ETag: `W/"${etagOf(r).replace(/"/g, '')}"` });
+    if (evaluatePreconditions(ctx.req, r) === 'not-modified')
+      return notModified(ctx, r, { ETag: `W/"${etagOf(r).replace(/"/g, '')}"` });
     const mime = negotiate(ctx.req.headers.accept, RDF_OFFERS);
-    if (mime === undefined) throw new HttpError(406, `Not Acceptable: descriptions are served as ${RDF_OFFERS.join(' or ')}`);
+    if (mime === undefined)
+      throw new HttpError(406, `Not Acceptable: descriptions are served as ${RDF_OFFERS.join(' or ')}`);
     const out = await renderDescription(repoOf(ctx), view, ctx.base, path, r, mime);
-    send(ctx.req, ctx.res, 200, out.body, { ...metadataHeaders(ctx.base, path, r, ctx.session), 'Content-Type': out.contentType, Vary: 'Accept' });
+    send(ctx.req, ctx.res, 200, out.body, {
+      ...metadataHeaders(ctx.base, path, r, ctx.session),
+      'Content-Type': out.contentType,
+      Vary: 'Accept',
+    });
   });
 }
 
 export async function optionsResource(ctx: LdpContext, path: string, metadata: boolean): Promise<void> {
   const r = await requireFound(ctx, ctx.writer.view(ctx.session), path);
   if (metadata && r.kind !== 'binary') throw notFoundError(`${path}/fcr:metadata`);
-  const headers = metadata && r.kind === 'binary' ? metadataHeaders(ctx.base, path, r, ctx.session) : resourceHeaders(ctx.base, path, r, ctx.session);
+  const headers =
+    metadata && r.kind === 'binary'
+      ? metadataHeaders(ctx.base, path, r, ctx.session)
+      : resourceHeaders(ctx.base, path, r, ctx.session);
   send(ctx.req, ctx.res, 200, '', headers);
 }

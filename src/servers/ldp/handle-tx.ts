@@ -26,7 +26,12 @@ export function handleTxCollection(ctx: LdpContext): void {
   if (ctx.req.method !== 'POST') throw methodNotAllowed(['POST']);
   const tx = ctx.writer.txm.create();
   const uri = txUri(ctx.base, tx.id);
-  sendHeaders(ctx.req, ctx.res, 201, { Location: uri, Link: `<${uri}>; rel="${COMMIT_ENDPOINT}"`, 'Content-Length': '0', ...expiryHeaders(tx) });
+  sendHeaders(ctx.req, ctx.res, 201, {
+    Location: uri,
+    Link: `<${uri}>; rel="${COMMIT_ENDPOINT}"`,
+    'Content-Length': '0',
+    ...expiryHeaders(tx),
+  });
 }
 
 function openTx(ctx: LdpContext, id: string): Transaction {

@@ -12,7 +12,10 @@ export const LDP = 'http://www.w3.org/ns/ldp#';
 export type Model = ContainerModel | 'NonRDFSource';
 
 const MODELS: readonly Model[] = ['BasicContainer', 'DirectContainer', 'IndirectContainer', 'NonRDFSource'];
-const SKIPPED = new Set(['http://fedora.info/definitions/v4/repository#ArchivalGroup', 'http://mementoweb.org/ns#OriginalResource']);
+const SKIPPED = new Set([
+  'http://fedora.info/definitions/v4/repository#ArchivalGroup',
+  'http://mementoweb.org/ns#OriginalResource',
+]);
 
 export const RDF_TYPES: readonly string[] = [
   'text/turtle',
@@ -48,7 +51,8 @@ export function requestedModel(linkHeader: string | undefined): Model | undefine
     if (!l.rel.split(/\s+/).includes('type') || SKIPPED.has(l.uri)) continue;
     const model = l.uri.startsWith(LDP) ? MODELS.find((m) => LDP + m === l.uri) : undefined;
     if (model === undefined) throw badRequest(`Invalid interaction model: ${l.uri}`);
-    if (found !== undefined && found !== model) throw badRequest(`Invalid interaction model: both ${found} and ${model} requested`);
+    if (found !== undefined && found !== model)
+      throw badRequest(`Invalid interaction model: both ${found} and ${model} requested`);
     found = model;
   }
   return found;
@@ -69,7 +73,12 @@ export function isRdfType(mime: string | undefined): boolean {
  * container model is requested; an existing container with a non-RDF body is asked to become a
  * binary (→ 409 at the caller, like any interaction-model change).
  */
-export function requestedKind(opts: { model: Model | undefined; mime: string | undefined; hasBody: boolean; existing?: ResourceRecord }): 'binary' | 'container' {
+export function requestedKind(opts: {
+  model: Model | undefined;
+  mime: string | undefined;
+  hasBody: boolean;
+  existing?: ResourceRecord;
+}): 'binary' | 'container' {
   if (opts.model !== undefined) return opts.model === 'NonRDFSource' ? 'binary' : 'container';
   if (opts.existing?.kind === 'binary') return 'binary';
   return opts.hasBody && opts.mime !== undefined && !isRdfType(opts.mime) ? 'binary' : 'container';

@@ -41,7 +41,8 @@ export class KvOverlay implements KvReader {
 
   ops(): KvOp[] {
     const out: KvOp[] = [];
-    for (const [key, value] of this.pending) out.push(value === null ? { type: 'del', key } : { type: 'put', key, value });
+    for (const [key, value] of this.pending)
+      out.push(value === null ? { type: 'del', key } : { type: 'put', key, value });
     return out;
   }
 }

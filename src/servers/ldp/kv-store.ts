@@ -83,7 +83,11 @@ export class KvStore implements KvReader {
   /** Applies the operations as one atomic LevelDB batch. */
   async write(ops: readonly KvOp[]): Promise<void> {
     if (ops.length === 0) return;
-    await this.db.batch(ops.map((o) => (o.type === 'put' ? { type: 'put' as const, key: o.key, value: o.value } : { type: 'del' as const, key: o.key })));
+    await this.db.batch(
+      ops.map((o) =>
+        o.type === 'put' ? { type: 'put' as const, key: o.key, value: o.value } : { type: 'del' as const, key: o.key },
+      ),
+    );
     for (const o of ops) {
       if (o.type === 'put') {
         this.stats.puts++;

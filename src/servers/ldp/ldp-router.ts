@@ -50,7 +50,8 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, deps: RouterD
   const atomic = req.headers['atomic-id'];
   ctx.session = resolveSession(Array.isArray(atomic) ? atomic[0] : atomic, base, deps.writer.txm);
   const method = req.method ?? '';
-  if (target.kind === 'tombstone') return method === 'DELETE' ? handleDeleteTombstone(ctx, target.path) : otherOnTombstone(ctx, target.path);
+  if (target.kind === 'tombstone')
+    return method === 'DELETE' ? handleDeleteTombstone(ctx, target.path) : otherOnTombstone(ctx, target.path);
   if (target.kind === 'metadata') {
     if (method === 'GET' || method === 'HEAD') return getMetadata(ctx, target.path);
     if (method === 'OPTIONS') return optionsResource(ctx, target.path, true);
@@ -83,7 +84,13 @@ export async function route(req: IncomingMessage, res: ServerResponse, deps: Rou
     } else if (res.headersSent) {
       res.destroy();
     } else {
-      sendError(req, res, isHttpError(e) ? e : new HttpError(500, `Internal Server Error: ${(e as Error).message ?? 'unexpected failure'}`));
+      sendError(
+        req,
+        res,
+        isHttpError(e)
+          ? e
+          : new HttpError(500, `Internal Server Error: ${(e as Error).message ?? 'unexpected failure'}`),
+      );
     }
   }
 }

@@ -59,7 +59,10 @@ export async function startLdpServer(o: LdpServerOptions): Promise<RunningServer
   const host = o.host ?? '127.0.0.1';
   const kv = await KvStore.open(o.dataDir);
   const repo = new Repository(kv, o.containment ?? 'keyed', o.binaryChunkBytes);
-  if ((await kv.get(resourceKey(''))) === undefined) await kv.write([{ type: 'put', key: resourceKey(''), value: encodeJson(newContainer('BasicContainer', Date.now())) }]);
+  if ((await kv.get(resourceKey(''))) === undefined)
+    await kv.write([
+      { type: 'put', key: resourceKey(''), value: encodeJson(newContainer('BasicContainer', Date.now())) },
+    ]);
   const writer = new Writer(repo, new TxManager(repo, o.txTimeoutMs ?? DEFAULT_TX_TIMEOUT_MS));
   const auth = o.user === undefined ? undefined : { user: o.user, password: o.password ?? '' };
   const inflight = new Set<Promise<void>>();
@@ -74,7 +77,10 @@ export async function startLdpServer(o: LdpServerOptions): Promise<RunningServer
     addr = await listen(server, host, o.port ?? 0);
   } catch (e) {
     await kv.close();
-    throw new RunFailedError('E_TARGET', `cannot listen on ${host}:${o.port ?? 0}: ${(e as Error).message}`, { hint: 'choose another --port (0 picks a free one)', cause: e });
+    throw new RunFailedError('E_TARGET', `cannot listen on ${host}:${o.port ?? 0}: ${(e as Error).message}`, {
+      hint: 'choose another --port (0 picks a free one)',
+      cause: e,
+    });
   }
   const wildcard = host === '0.0.0.0' || host === '::';
   const shown = wildcard ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;

@@ -29,7 +29,11 @@ export interface Applied {
   droppedBlobs: string[];
 }
 
-export async function applyMutations(kv: KvOverlay, containment: ContainmentStore, muts: readonly Mutation[]): Promise<Applied> {
+export async function applyMutations(
+  kv: KvOverlay,
+  containment: ContainmentStore,
+  muts: readonly Mutation[],
+): Promise<Applied> {
   const droppedBlobs: string[] = [];
   for (const m of muts) {
     switch (m.op) {

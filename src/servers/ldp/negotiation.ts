@@ -68,7 +68,11 @@ export const PREFER_CONTAINMENT = 'http://www.w3.org/ns/ldp#PreferContainment';
 export const PREFER_SERVER_MANAGED = 'http://fedora.info/definitions/fcrepo#ServerManaged';
 
 export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { include: new Set(), omit: new Set(), sent: header !== undefined && header.trim() !== '' };
+  const prefs: Preferences = {
+    include: new Set(),
+    omit: new Set(),
+    sent: header !== undefined && header.trim() !== '',
+  };
   if (!prefs.sent || header === undefined) return prefs;
   // Preferences are comma-separated; quoted parameter values hold space-separated IRIs (no commas).
   for (const pref of header.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
@@ -80,7 +84,12 @@ export function parsePrefer(header: string | undefined): Preferences {
       const eq = p.indexOf('=');
       if (eq < 0) continue;
       const key = p.slice(0, eq).trim().toLowerCase();
-      const iris = p.slice(eq + 1).trim().replace(/^"|"$/g, '').split(/\s+/).filter(Boolean);
+      const iris = p
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"|"$/g, '')
+        .split(/\s+/)
+        .filter(Boolean);
       if (key === 'include') iris.forEach((i) => prefs.include.add(i));
       if (key === 'omit') iris.forEach((i) => prefs.omit.add(i));
     }

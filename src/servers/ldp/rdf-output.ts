@@ -26,12 +26,14 @@ export interface Triple {
 }
 
 export const iri = (i: string): Term => ({ iri: i });
-export const literal = (value: string, datatype?: string): Term => (datatype === undefined ? { value } : { value, datatype });
+export const literal = (value: string, datatype?: string): Term =>
+  datatype === undefined ? { value } : { value, datatype };
 export const dateTime = (ms: number): Term => literal(new Date(ms).toISOString(), `${NS.xsd}dateTime`);
 
 function compact(i: string): string {
   for (const [prefix, ns] of Object.entries(NS)) {
-    if (i.startsWith(ns) && /^[A-Za-z][A-Za-z0-9_-]*$/.test(i.slice(ns.length))) return `${prefix}:${i.slice(ns.length)}`;
+    if (i.startsWith(ns) && /^[A-Za-z][A-Za-z0-9_-]*$/.test(i.slice(ns.length)))
+      return `${prefix}:${i.slice(ns.length)}`;
   }
   return `<${i.replace(/[\u0000-\u0020<>"{}|^`\\]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}>`;
 }
@@ -62,7 +64,9 @@ export function toTurtle(triples: readonly Triple[], echo?: { base: string; body
   const lines = Object.entries(NS).map(([p, ns]) => `@prefix ${p}: <${ns}> .`);
   for (const [s, preds] of group(triples)) {
     lines.push('');
-    const parts = [...preds].map(([p, objs]) => `  ${p === RDF_TYPE ? 'a' : compact(p)} ${objs.map(term).join(' ,\n    ')}`);
+    const parts = [...preds].map(
+      ([p, objs]) => `  ${p === RDF_TYPE ? 'a' : compact(p)} ${objs.map(term).join(' ,\n    ')}`,
+    );
     lines.push(`${compact(s)}\n${parts.join(' ;\n')} .`);
   }
   let out = `${lines.join('\n')}\n`;
@@ -75,7 +79,14 @@ export function toJsonLd(triples: readonly Triple[]): string {
     const node: Record<string, unknown> = { '@id': s };
     for (const [p, objs] of preds) {
       if (p === RDF_TYPE) node['@type'] = objs.map((o) => ('iri' in o ? o.iri : o.value));
-      else node[p] = objs.map((o) => ('iri' in o ? { '@id': o.iri } : o.datatype === undefined ? { '@value': o.value } : { '@value': o.value, '@type': o.datatype }));
+      else
+        node[p] = objs.map((o) =>
+          'iri' in o
+            ? { '@id': o.iri }
+            : o.datatype === undefined
+              ? { '@value': o.value }
+              : { '@value': o.value, '@type': o.datatype },
+        );
     }
     return node;
   });

@@ -65,7 +65,11 @@ export class Repository {
   }
 
   /** The resource and everything below it, parents before children. */
-  async subtree(view: KvReader, path: string, record: ResourceRecord): Promise<Array<{ path: string; record: ResourceRecord }>> {
+  async subtree(
+    view: KvReader,
+    path: string,
+    record: ResourceRecord,
+  ): Promise<Array<{ path: string; record: ResourceRecord }>> {
     const out = [{ path, record }];
     for (let i = 0; i < out.length; i++) {
       const node = out[i];

@@ -39,7 +39,8 @@ export function resolveSession(header: string | undefined, base: string, txm: Tx
   const id = value.startsWith(prefix) ? value.slice(prefix.length) : value;
   if (!/^[0-9a-f-]+$/.test(id)) throw conflict(`Invalid transaction id in Atomic-ID: ${value}`);
   const found = txm.find(id);
-  if (typeof found === 'string') throw conflict(found === 'unknown' ? `Transaction ${id} does not exist` : `Transaction ${id} is ${found}`);
+  if (typeof found === 'string')
+    throw conflict(found === 'unknown' ? `Transaction ${id} does not exist` : `Transaction ${id} is ${found}`);
   return { tx: found, txUri: txUri(base, id) };
 }
 
@@ -71,7 +72,8 @@ export class Writer {
         if (tx !== undefined && !this.txm.isLive(tx.id)) throw conflict(`Transaction ${tx.id} is ${tx.state}`);
         const p = await plan(this.view(session));
         const blocked = this.txm.locks.conflict(tx?.id, p.locks);
-        if (blocked !== undefined) throw conflict(`Conflict: ${blocked === '' ? 'the root' : `/${blocked}`} is locked by a transaction`);
+        if (blocked !== undefined)
+          throw conflict(`Conflict: ${blocked === '' ? 'the root' : `/${blocked}`} is locked by a transaction`);
         if (tx === undefined) {
           await this.repo.commit(p.muts);
         } else {

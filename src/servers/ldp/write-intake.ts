@@ -50,14 +50,19 @@ export async function takeBody(ctx: LdpContext, kind: 'binary' | 'container', in
     }
     const rdf = intent.hasBody ? await readSmallBody(ctx.req, ctx.maxRdfBytes) : Buffer.alloc(0);
     const model = intent.model === 'NonRDFSource' ? undefined : intent.model;
-    return rdf.length === 0 ? { kind, model, rdf: null, rdfType: undefined } : { kind, model, rdf, rdfType: intent.mime ?? 'text/turtle' };
+    return rdf.length === 0
+      ? { kind, model, rdf: null, rdfType: undefined }
+      : { kind, model, rdf, rdfType: intent.mime ?? 'text/turtle' };
   }
   const algs = new Set<DigestAlg>(['sha-256', ...intent.digests.map((d) => d.alg)]);
   const stored = await repoOf(ctx).blobs.write(bodyChunks(ctx.req), [...algs]);
   for (const d of intent.digests) {
     if (stored.digests[d.alg] !== d.value) {
       await repoOf(ctx).blobs.drop(stored.blob);
-      throw new HttpError(409, `Checksum mismatch: the body's ${d.alg} is ${stored.digests[d.alg] ?? '?'}, the Digest header says ${d.value}`);
+      throw new HttpError(
+        409,
+        `Checksum mismatch: the body's ${d.alg} is ${stored.digests[d.alg] ?? '?'}, the Digest header says ${d.value}`,
+      );
     }
   }
   return { kind, stored, mime: intent.contentType ?? 'application/octet-stream', filename: intent.filename };
@@ -91,4 +96,5 @@ export function recordFor(intake: Intake, now: number, previous?: ResourceRecord
   };
 }
 
-export const blobOf = (intake: Intake): string | undefined => (intake.kind === 'binary' ? intake.stored.blob : undefined);
+export const blobOf = (intake: Intake): string | undefined =>
+  intake.kind === 'binary' ? intake.stored.blob : undefined;

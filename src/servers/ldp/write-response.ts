@@ -18,7 +18,10 @@ import { resourceHeaders } from './response-headers.js';
 export function checkCreateAcceptable(ctx: LdpContext): void {
   const prefs = parsePrefer(headerOf(ctx.req, 'prefer'));
   if (!prefs.sent && !accepts(ctx.req.headers.accept, 'text/plain')) {
-    throw new HttpError(406, 'Not Acceptable: a create answers with the new URI as text/plain (send Accept: */* or Prefer: return=minimal)');
+    throw new HttpError(
+      406,
+      'Not Acceptable: a create answers with the new URI as text/plain (send Accept: */* or Prefer: return=minimal)',
+    );
   }
 }
 
@@ -33,7 +36,11 @@ export async function respondCreated(ctx: LdpContext, path: string, r: ResourceR
   if (prefs.return === 'representation' && r.kind === 'container') {
     const mime = negotiate(ctx.req.headers.accept, RDF_OFFERS) ?? 'text/turtle';
     const out = await renderContainer(repoOf(ctx), ctx.writer.view(ctx.session), ctx.base, path, r, mime, prefs);
-    send(ctx.req, ctx.res, 201, out.body, { ...headers, 'Content-Type': out.contentType, 'Preference-Applied': 'return=representation' });
+    send(ctx.req, ctx.res, 201, out.body, {
+      ...headers,
+      'Content-Type': out.contentType,
+      'Preference-Applied': 'return=representation',
+    });
     return;
   }
   send(ctx.req, ctx.res, 201, uri, { ...headers, 'Content-Type': 'text/plain;charset=utf-8' });
@@ -41,5 +48,10 @@ export async function respondCreated(ctx: LdpContext, path: string, r: ResourceR
 
 export function respondUpdated(ctx: LdpContext, path: string, r: ResourceRecord): void {
   const h = resourceHeaders(ctx.base, path, r, ctx.session);
-  sendHeaders(ctx.req, ctx.res, 204, { ETag: h.ETag ?? '', 'Last-Modified': h['Last-Modified'] ?? '', Link: h.Link ?? [], ...(h['Atomic-ID'] === undefined ? {} : { 'Atomic-ID': h['Atomic-ID'] }) });
+  sendHeaders(ctx.req, ctx.res, 204, {
+    ETag: h.ETag ?? '',
+    'Last-Modified': h['Last-Modified'] ?? '',
+    Link: h.Link ?? [],
+    ...(h['Atomic-ID'] === undefined ? {} : { 'Atomic-ID': h['Atomic-ID'] }),
+  });
 }
