@@ -189,15 +189,23 @@ test('a shard killed with SIGKILL makes merge exit 2', async () => {
 
 test('a shard whose clock is off by 400 ms: merge reports it and warns; --clock-correct date shifts it back', async () => {
   const dbs = [0, 1].map((i) => join(tmp.dir, `skew-${i}.db`));
-  const at = startAt(4000);
-  const rs = await Promise.all(
-    dbs.map((db, i) =>
-      runCli(shardArgs(store.url, 'skew-e2e01', `${i}/2`, db, ['--start-at', at, '--batch-size', '400']), {
-        env: i === 1 ? { INGEST_SCALE_TEST_CLOCK_SKEW_MS: '400' } : {},
-      }),
-    ),
-  );
-  rs.forEach(okShard);
+  // A Date header has a 1 s resolution: the bracket narrows only on responses made just after a second
+  // boundary, so the shards must cross several. Against a store answering in 0 ms they finished in about
+  // 0.6 s and the bracket could stay 330 ms wide; at 1 ms per request they run for several seconds.
+  const slow = await serve(['--protocol', 'http-put', '--base-cost', '1ms']);
+  try {
+    const at = startAt(4000);
+    const rs = await Promise.all(
+      dbs.map((db, i) =>
+        runCli(shardArgs(slow.url, 'skew-e2e01', `${i}/2`, db, ['--start-at', at, '--batch-size', '400']), {
+          env: i === 1 ? { INGEST_SCALE_TEST_CLOCK_SKEW_MS: '400' } : {},
+        }),
+      ),
+    );
+    rs.forEach(okShard);
+  } finally {
+    await slow.stop();
+  }
   const none = await runCli(['merge', ...dbs, '--into', join(tmp.dir, 'skew-none.db'), '--json']);
   assert.equal(none.code, 0, none.stderr);
   const n = JSON.parse(none.stdout) as {
