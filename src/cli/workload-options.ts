@@ -21,7 +21,7 @@ export interface WorkloadFlags {
 export function addWorkloadOptions(cmd: Command): Command {
   return cmd
     .option('-n, --objects <n>', 'objects to ingest (default 60000)')
-    .option('--batch-size <n>', 'objects per batch; the gate fits one point per batch (default 200)')
+    .option('--batch-size <n>', 'objects per batch; the gate fits one point per batch (default 100)')
     .option('--concurrency <n>', 'objects in flight inside a batch (default 4)')
     .option(
       '--datastream <ID:SIZE[:KIND]>',
