@@ -75,9 +75,13 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
       ? undefined
       : parseMinDetectable(f.minDetectable);
   const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
-  const requestMs = parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
-  const connectMs = parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
   // a resumed run keeps its recorded settings, as its error budget and limit
+  const requestMs =
+    resume?.run.settings?.requestTimeoutMs ??
+    parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
+  const connectMs =
+    resume?.run.settings?.connectTimeoutMs ??
+    parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
   const retries = resume?.run.settings?.retries ?? parseIntFlag(f.retries ?? '2', '--retries', 0, 20);
   const maxDatastreamBytes =
     f.maxDatastreamSize === undefined
@@ -158,6 +162,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
         stopEarly,
         ...(probes ? { probes } : {}),
         retries,
+        timeouts: { requestMs, connectMs },
         clientWarmup: f.clientWarmup === true,
         signal: signals.stop.signal,
         abortNow: signals.abortNow.signal,

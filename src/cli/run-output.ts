@@ -7,7 +7,7 @@ import { contentionJson } from '../report/contention-text.js';
 import { runVerdictText } from '../report/verdict-block.js';
 import type { RunEvaluation } from '../verdict/evaluate-run.js';
 import type { StoredEvaluation } from '../verdict/stored-evaluation.js';
-import { errorBudgetText } from '../report/report-facts.js';
+import { errorBudgetText, recordedTimeouts } from '../report/report-facts.js';
 
 export interface RunOutputOptions {
   json: boolean;
@@ -29,6 +29,7 @@ export function evaluationJson(e: RunEvaluation): Record<string, unknown> {
     completionText: e.completion?.text ?? null,
     stoppedEarly: run.stopInfo ?? null,
     contention: contentionJson(e.contention),
+    timeouts: recordedTimeouts(run),
   };
 }
 

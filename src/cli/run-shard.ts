@@ -124,7 +124,14 @@ export async function runShardCli(
       pid: process.pid,
       runHost: hostname(),
       heartbeatAt: startedAt,
-      settings: { maxErrorRate: i.maxErrorRate, maxGrowth: Number(f.maxGrowth), stopEarly: false, retries: i.retries },
+      settings: {
+        maxErrorRate: i.maxErrorRate,
+        maxGrowth: Number(f.maxGrowth),
+        stopEarly: false,
+        retries: i.retries,
+        requestTimeoutMs: i.target.timeouts.requestMs,
+        connectTimeoutMs: i.target.timeouts.connectMs,
+      },
     };
     ctx.err(
       `shard ${spec.index}/${spec.count} of run ${runId}: ${objects} of ${w.objects} objects in ${run.plannedBatches} batches of ${run.batchSize} into ${info.backend} at ${info.target}${s.startAt ? `, from ${s.startAt}` : ''}`,

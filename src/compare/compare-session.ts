@@ -139,6 +139,7 @@ export async function runCompare(
         stopEarly: false,
         ...(probes ? { probes } : {}),
         ...(o.retries === undefined ? {} : { retries: o.retries }),
+        ...(o.timeouts ? { timeouts: o.timeouts } : {}),
         signal: stop.signal,
         ...(o.abortNow ? { abortNow: o.abortNow } : {}),
         beforeBatch: async (batch) => {

@@ -109,6 +109,8 @@ export interface RunSessionOptions {
   probes?: ProbeOptions;
   /** Attempts after the first of an operation that failed in a way worth retrying (--retries; retry-policy.ts). */
   retries?: number;
+  /** The run's --request-timeout and --connect-timeout, stored with it (the backend already has them). */
+  timeouts?: { requestMs: number; connectMs: number };
   /** Stop after the current batch (the first Ctrl-C or SIGTERM). */
   signal?: AbortSignal;
   /** Abandon the batch in flight (a second signal, or the grace period ran out). */
@@ -166,6 +168,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       stopEarly: o.stopEarly === true,
       retries: o.retries ?? DEFAULT_RETRY_POLICY.retries,
       ...(o.minDetectable === undefined ? {} : { minDetectable: o.minDetectable }),
+      ...(o.timeouts ? { requestTimeoutMs: o.timeouts.requestMs, connectTimeoutMs: o.timeouts.connectMs } : {}),
     },
   };
   const run: RunRecord = resume

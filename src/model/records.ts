@@ -54,6 +54,9 @@ export interface RunSettings {
   retries?: number;
   /** --min-detectable of the run (power-rule.ts); absent or null when not asked for. */
   minDetectable?: number | null;
+  /** --request-timeout and --connect-timeout of the run, ms (absent for runs recorded before they were kept). */
+  requestTimeoutMs?: number;
+  connectTimeoutMs?: number;
   /** Read-side probes between batches (run --probe), when asked for. */
   probes?: { kinds: string[]; sample: number; stopAboveMs: number | null };
 }

@@ -14,6 +14,7 @@ import { gateJson } from './gate-json.js';
 import { contentionJson } from './contention-text.js';
 import { probeJson } from './probe-text.js';
 import { batchRows } from './per-batch-table.js';
+import { recordedTimeouts } from './report-facts.js';
 import type { ReportInput } from './report-input.js';
 import { baselineVerdictText, runVerdictText } from './verdict-block.js';
 
@@ -41,6 +42,8 @@ function runJson(e: RunEvaluation): Record<string, unknown> {
     ingestMs: batches.reduce((s, b) => s + b.wallMs, 0),
     toolVersion: run.toolVersion,
     nodeVersion: run.nodeVersion,
+    requestTimeoutMs: recordedTimeouts(run).requestMs,
+    connectTimeoutMs: recordedTimeouts(run).connectMs,
   };
 }
 

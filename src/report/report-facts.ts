@@ -71,6 +71,18 @@ export function statusText(run: RunRecord, batchesRun: number): string {
   return run.error ? `${run.status}: ${run.error}` : run.status;
 }
 
+/** The run's --request-timeout and --connect-timeout in ms; null where the run did not record them (older runs, imports). */
+export function recordedTimeouts(run: RunRecord): { requestMs: number | null; connectMs: number | null } {
+  return { requestMs: run.settings?.requestTimeoutMs ?? null, connectMs: run.settings?.connectTimeoutMs ?? null };
+}
+
+/** "request 60.0 s, connect 10.0 s"; "not recorded" for a run from before they were kept, "-" for an import. */
+export function timeoutsText(run: RunRecord): string {
+  const t = recordedTimeouts(run);
+  if (t.requestMs === null || t.connectMs === null) return run.source === 'import' ? '-' : 'not recorded';
+  return `request ${formatMs(t.requestMs)}, connect ${formatMs(t.connectMs)}`;
+}
+
 const field = (w: unknown, key: string): unknown => (isObject(w) ? w[key] : undefined);
 
 /** Label / value rows describing a run (values are plain text; the renderer escapes). */
@@ -113,6 +125,7 @@ export function runFactRows(r: ReportRun): [string, string][] {
         : '-',
     ],
     ['Verify', typeof field(w, 'verify') === 'string' ? String(field(w, 'verify')) : '-'],
+    ['Timeouts', timeoutsText(run)],
     [
       'Host',
       `${host.hostname}: ${host.platform} ${host.arch}, ${host.cpus} x ${host.cpuModel}, ${humanBytes(host.memoryBytes)} memory${host.contentGenerator ? `; content by ${host.contentGenerator === 'native' ? 'the native keystream' : 'node:crypto (native keystream not built)'}` : ''}`,

@@ -118,3 +118,45 @@ test('run records its settings with the run', async () => {
   const c = JSON.parse((await runCli(['check', 'last', '--db', db, '--json'])).stdout);
   assert.deepEqual([c.gates.maxGrowth, c.gates.maxErrorRate, c.limit], [1.3, 0.2, 1.3]);
 });
+
+test('run records --request-timeout and --connect-timeout: report (Markdown, HTML, JSON) and check --json show them', async () => {
+  const db = join(tmp.dir, 'timeouts.db');
+  const r = await runCli([
+    'run',
+    '-n',
+    '20',
+    '--batch-size',
+    '4',
+    '--datastream',
+    'D:256',
+    '--request-timeout',
+    '2s',
+    '--connect-timeout',
+    '1s',
+    '--db',
+    db,
+    '--data',
+    join(tmp.dir, 'store-timeouts'),
+    '--json',
+  ]);
+  assert.ok([0, 1, 3].includes(r.code ?? -1), r.stderr);
+  const c = JSON.parse((await runCli(['check', 'last', '--db', db, '--json'])).stdout);
+  assert.deepEqual(c.timeouts, { requestMs: 2000, connectMs: 1000 });
+  const j = JSON.parse((await runCli(['report', 'last', '--db', db, '--format', 'json'])).stdout);
+  assert.deepEqual([j.run.requestTimeoutMs, j.run.connectTimeoutMs], [2000, 1000]);
+  const md = await runCli(['report', 'last', '--db', db]);
+  assert.match(md.stdout, /^\| Timeouts \| request 2\.00 s, connect 1\.00 s \|$/m);
+  const html = await runCli(['report', 'last', '--db', db, '--format', 'html']);
+  assert.match(html.stdout, /<th[^>]*>Timeouts<\/th>\s*<td[^>]*>request 2\.00 s, connect 1\.00 s<\/td>/);
+});
+
+test('a run recorded without its timeouts (an older database) still reads: null in JSON, "not recorded" in the report', async () => {
+  const db = join(tmp.dir, 'old-timeouts.db');
+  await seed(db, 'oldtimeout', { maxErrorRate: 0.1, maxGrowth: 1.1, stopEarly: false, retries: 2 });
+  const c = await runCli(['check', 'oldtimeout', '--db', db, '--json']);
+  assert.deepEqual(JSON.parse(c.stdout).timeouts, { requestMs: null, connectMs: null }, c.stderr);
+  const j = JSON.parse((await runCli(['report', 'oldtimeout', '--db', db, '--format', 'json'])).stdout);
+  assert.deepEqual([j.run.requestTimeoutMs, j.run.connectTimeoutMs], [null, null]);
+  const md = await runCli(['report', 'oldtimeout', '--db', db]);
+  assert.match(md.stdout, /^\| Timeouts \| not recorded \|$/m);
+});
