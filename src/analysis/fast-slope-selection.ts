@@ -123,7 +123,8 @@ function startBracket(
  * Narrows a bracket of rank k until it holds at most LIST_PER_POINT n slopes. Each count is aimed
  * by rank interpolation a little past k on the side that did not move last (rank k -/+ n), so that
  * a count landing close to k on one side is followed by one close on the other, not by a crawl from
- * the far end; bisection when a round did not halve the bracket. A round that did not halve it,
+ * the far end; bisection when a round did not halve the bracket and its count fell short of k (or
+ * two rounds in a row did not halve it). A round that did not halve it,
  * when the sample inside the bracket is mostly one value, counts at that value instead: the slope at
  * rank k when it is a tie there (slope-counts.ts), else a bracket end past all its copies. After
  * INTERPOLATED_ROUNDS rounds, bisection by position among the doubles (double-order.ts), which ends
@@ -135,6 +136,7 @@ function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts, sample: 
   const tieAtHi = hi === 0 && cHi - cLo > LIST_PER_POINT * x.length ? counts.tieAt(hi, cHi, k) : null;
   if (tieAtHi !== null) return tieAtHi;
   let stalled = false;
+  let notHalvedBefore = false;
   let aim = k + 0.5;
   for (let round = 0; cHi - cLo > LIST_PER_POINT * x.length; round++) {
     const repeated = stalled && round < INTERPOLATED_ROUNDS ? repeatedInside(sample, lo, hi) : null;
@@ -156,6 +158,7 @@ function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts, sample: 
       if (tie !== null) return tie;
     }
     const before = cHi - cLo;
+    const asAimed = c > k === aim > k;
     if (c <= k) {
       lo = s;
       cLo = c;
@@ -165,7 +168,11 @@ function narrow(x: Float64Array, k: number, b: Bracket, counts: Counts, sample: 
       cHi = c;
       aim = k + 0.5 - AIM_PER_POINT * x.length;
     }
-    stalled = cHi - cLo > before / 2;
+    // a count that landed past k as aimed moved the near end, not the far one: stalled only when
+    // it landed short of k or the round before did not halve the bracket either
+    const notHalved = cHi - cLo > before / 2;
+    stalled = notHalved && (!asAimed || notHalvedBefore);
+    notHalvedBefore = notHalved;
   }
   return { lo, hi, cLo, cHi };
 }
