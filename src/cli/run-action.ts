@@ -8,6 +8,7 @@ import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/ru
 import { inFlightNow } from '../engine/in-flight.js';
 import { objectIdPrefix } from '../engine/object-ids.js';
 import { prepareRun, runSession } from '../engine/run-session.js';
+import { SINK_BACKENDS, warmUpAgainstSink } from '../engine/sink-warmup.js';
 import { ExitCode } from '../exit-codes.js';
 import { errorBudget } from '../verdict/error-budget.js';
 import { exitCodeOf } from '../verdict/exit-code.js';
@@ -54,6 +55,8 @@ export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
   maxDatastreamSize?: string;
   ignoreFreeSpace?: boolean;
   clientWarmup?: boolean;
+  /** false with --no-sink-warmup. */
+  sinkWarmup?: boolean;
 }
 
 /** The secrets of the HTTP backends, only ever from the environment (flags show in the process list). */
@@ -114,6 +117,11 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     });
   }
 
+  const prepareTarget = {
+    flags: f as unknown as Record<string, unknown>,
+    ...secretsFromEnv(),
+    timeouts: { requestMs, connectMs },
+  };
   const prepared = await prepareRun({
     workload,
     backend: backendName,
@@ -133,7 +141,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
         }
       : {}),
     ...(probes ? { probes: probes.kinds } : {}),
-    target: { flags: f as unknown as Record<string, unknown>, ...secretsFromEnv(), timeouts: { requestMs, connectMs } },
+    target: prepareTarget,
   });
   let store: ResultsStore | undefined;
   let keepData = false;
@@ -151,10 +159,17 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     const from = resume
       ? await planResume(store, resume.run, prepared.backend, objectIdPrefix(resume.run.id))
       : undefined;
+    // a fresh run's client is warmed against an in-process sink before batch 1 (sink-warmup.ts)
+    const sinkWarmup =
+      !resume && f.sinkWarmup !== false && SINK_BACKENDS.includes(backendName)
+        ? await warmUpAgainstSink({ backend: backendName, workload, target: prepareTarget })
+        : undefined;
+    if (sinkWarmup?.skipped && !f.json) ctx.err(`warning: the client's warm-up was skipped: ${sinkWarmup.skipped}`);
     const result = await runSession(
       prepared,
       {
         store,
+        ...(sinkWarmup === undefined ? {} : { sinkWarmup }),
         ...(f.label === undefined ? {} : { label: f.label }),
         maxErrorRate,
         maxGrowth: limit,

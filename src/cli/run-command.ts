@@ -89,6 +89,10 @@ export function runCommand(ctx: CliContext): Command {
       'networked targets: before batch 1, write and remove up to 1,000 objects outside the run to warm the client (nothing recorded; off by default)',
     )
     .option(
+      '--no-sink-warmup',
+      "http-put: do not warm the client before batch 1 against a sink inside the tool's own process (127.0.0.1; the same backend, engine and recording code, up to 3,000 objects or 3 s, nothing sent to the target or kept; recorded in the run's settings as sinkWarmup)",
+    )
+    .option(
       '--stop-grace <duration>',
       'after the first Ctrl-C or SIGTERM, wait this long for the current batch before abandoning it (e.g. 500ms, 30s, 2m)',
       '10s',

@@ -15,7 +15,7 @@ import type { RunTarget } from '../backends/backend-module.js';
 import { createFromFlags } from '../backends/registry.js';
 import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.js';
 import type { ResultsStore } from '../store/results-store.js';
-import type { BatchRecord, RunRecord } from '../model/records.js';
+import type { BatchRecord, RunRecord, RunSettings } from '../model/records.js';
 import { recordIntent, reopenRun, type Intent } from '../store/run-intents.js';
 import { recordHostSample, type HostSample } from '../store/host-samples.js';
 import { TOOL_VERSION } from '../version.js';
@@ -125,6 +125,8 @@ export interface RunSessionOptions {
    * bring the CI back around 1.0 (docs/growth-gate.md, "The client's warm-up").
    */
   clientWarmup?: boolean;
+  /** The client's warm-up against an in-process sink, when it was on (sink-warmup.ts): recorded in the run's settings. */
+  sinkWarmup?: NonNullable<RunSettings['sinkWarmup']>;
 }
 
 export interface RunSessionResult {
@@ -168,6 +170,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       stopEarly: o.stopEarly === true,
       retries: o.retries ?? DEFAULT_RETRY_POLICY.retries,
       ...(o.minDetectable === undefined ? {} : { minDetectable: o.minDetectable }),
+      ...(o.sinkWarmup === undefined ? {} : { sinkWarmup: o.sinkWarmup }),
       ...(o.timeouts ? { requestTimeoutMs: o.timeouts.requestMs, connectTimeoutMs: o.timeouts.connectMs } : {}),
     },
   };

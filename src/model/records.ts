@@ -59,6 +59,8 @@ export interface RunSettings {
   connectTimeoutMs?: number;
   /** Read-side probes between batches (run --probe), when asked for. */
   probes?: { kinds: string[]; sample: number; stopAboveMs: number | null };
+  /** The client's warm-up against an in-process sink before batch 1 (src/engine/sink-warmup.ts); absent when off. */
+  sinkWarmup?: { objects: number; requests: number; ms: number; skipped: string | null };
 }
 
 /** Why a run stopped early (docs/growth-gate.md, "Early FAIL"). */

@@ -51,6 +51,8 @@ const COMMON = new Set([
   '--start-at',
   // an opt-in warm-up of the client; in-process stores are never warmed
   '--client-warmup',
+  // the warm-up against an in-process sink (on by default for http-put; the others have no sink and ignore it)
+  '--no-sink-warmup',
 ]);
 
 test('every flag of run is either common to all backends or in the backend flag table', () => {
