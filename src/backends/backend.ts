@@ -68,6 +68,21 @@ export interface PrepareCapability {
   prepare(plan: ObjectPlan): void;
 }
 
+/**
+ * Batches that run inside a transaction on the target (LDP --tx per-batch). `openTransaction` is the
+ * URI of the batch's transaction once begun (recorded, so a kill inside the batch leaves its address);
+ * `rollBackTransaction` ends such a transaction left open (`clean`, `run --resume`): 'rolled-back', or
+ * 'gone' when the target no longer knows it (committed, rolled back or expired already).
+ */
+export interface TransactionCapability {
+  openTransaction(): string | null;
+  rollBackTransaction(uri: string): Promise<'rolled-back' | 'gone'>;
+}
+
+export function hasTransactions(b: Backend): b is Backend & TransactionCapability {
+  return typeof (b as Partial<TransactionCapability>).rollBackTransaction === 'function';
+}
+
 /** List the ids of stored objects (for probes and cleanup). */
 export interface ListCapability {
   list(): AsyncIterable<string>;

@@ -19,7 +19,7 @@ export async function clean(ctx: CliContext, ref: string, f: CleanFlags): Promis
   const store = await ResultsStore.open(f.db, 'read');
   try {
     const run = await store.resolveRun(ref);
-    const { objects, bytesWritten } = await recordedObjects(store, run.id);
+    const { objects, bytesWritten, transactions } = await recordedObjects(store, run.id);
     // the secrets only from the environment, as for run (--user with INGEST_SCALE_TOKEN is refused by the target)
     const password = process.env.INGEST_SCALE_PASSWORD || undefined;
     const token = process.env.INGEST_SCALE_TOKEN || undefined;
@@ -27,6 +27,7 @@ export async function clean(ctx: CliContext, ref: string, f: CleanFlags): Promis
       run,
       objects,
       bytesWritten,
+      transactions,
       concurrency,
       access: {
         flags: f as unknown as Record<string, unknown>,

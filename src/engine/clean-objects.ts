@@ -8,13 +8,15 @@
  */
 import type { ObjectRef } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
-import { unfinishedIntents } from '../store/run-intents.js';
+import { unfinishedIntents, unfinishedTransactions } from '../store/run-intents.js';
 import { objectIdOf } from './object-ids.js';
 
 export interface RecordedObjects {
   objects: ObjectRef[];
   /** Bytes the run's batches recorded as written. */
   bytesWritten: number;
+  /** Transactions a kill may have left open (LDP --tx per-batch): rolled back before the objects are removed. */
+  transactions: string[];
 }
 
 export async function recordedObjects(
@@ -41,5 +43,6 @@ export async function recordedObjects(
     }
   }
   const objects = [...seen].map(([id, index]) => ({ id, index })).sort((a, b) => a.index - b.index);
-  return { objects, bytesWritten };
+  const transactions = (await unfinishedTransactions(store.db, runId)).map((t) => t.tx);
+  return { objects, bytesWritten, transactions };
 }

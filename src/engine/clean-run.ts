@@ -4,7 +4,7 @@
  * run's own records (clean-objects.ts), so nothing else on the target is touched. A run that wrote
  * data but left no record clean can use, or a target that refuses, is a failure that says why.
  */
-import { canCleanAll, canFinishClean, canRemove } from '../backends/backend.js';
+import { canCleanAll, canFinishClean, canRemove, hasTransactions } from '../backends/backend.js';
 import { errorCodeOf } from '../backends/op-timer.js';
 import { refuseForeignCleanFlags } from '../backends/backend-flags.js';
 import type { RunTarget } from '../backends/backend-module.js';
@@ -20,6 +20,8 @@ export interface CleanOptions {
   /** Bytes the run's batches recorded as written: with no object to remove, a clean cannot be a success. */
   bytesWritten?: number;
   concurrency: number;
+  /** Transactions of unfinished batches (clean-objects.ts), rolled back first: they hold locks on what they wrote. */
+  transactions?: readonly string[];
   /**
    * The flags of `clean` (--user, --ca, --profile, --purge-tombstones: the run's backend module reads
    * its own and refuses the others) and the secrets from the environment; the URL is the run's recorded target.
@@ -105,6 +107,17 @@ export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
       result.errors[code] = (result.errors[code] ?? 0) + 1;
       result.firstError ??= (e as Error).message;
     };
+    // a batch killed inside its transaction left it open, locking what it wrote: end it first
+    const rolledBack: string[] = [];
+    if (hasTransactions(backend))
+      for (const tx of o.transactions ?? []) {
+        try {
+          if ((await backend.rollBackTransaction(tx)) === 'rolled-back') rolledBack.push(tx);
+        } catch (e) {
+          if ((e as { exitCode?: number }).exitCode === 4) throw e;
+          fail(e);
+        }
+      }
     let done = 0;
     await runPool(o.objects, o.concurrency, async (ref) => {
       try {
@@ -127,6 +140,10 @@ export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
         if ((e as { exitCode?: number }).exitCode === 4) throw e;
         fail(e);
       }
+    }
+    if (rolledBack.length > 0) {
+      const said = `rolled back the open transaction${rolledBack.length > 1 ? 's' : ''} of the unfinished batch: ${rolledBack.join(', ')}`;
+      result.note = result.note ? `${result.note}\n${said}` : said;
     }
     return result;
   } finally {

@@ -6,7 +6,7 @@
  * timed `delete` operation stored with the next batch, outside its clock. The finished run has the
  * same objects and bytes as one never interrupted.
  */
-import { canRemove, type Backend } from '../backends/backend.js';
+import { canRemove, hasTransactions, type Backend } from '../backends/backend.js';
 import type { OpTiming } from '../model/timings.js';
 import { errorCodeOf, timeOp } from '../backends/op-timer.js';
 import type { Access } from '../backends/backend-module.js';
@@ -15,7 +15,7 @@ import type { Workload } from '../workload/workload.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
-import { unfinishedIntents } from '../store/run-intents.js';
+import { unfinishedIntents, unfinishedTransactions } from '../store/run-intents.js';
 import type { ResumeFrom } from './run-session.js';
 
 /**
@@ -79,6 +79,9 @@ export async function planResume(
       );
   });
   const carryOps: OpTiming[] = [];
+  // a transaction the kill left open locks what its batch wrote: roll it back before removing that
+  if (hasTransactions(backend))
+    for (const t of await unfinishedTransactions(store.db, run.id)) await backend.rollBackTransaction(t.tx);
   for (const intent of await unfinishedIntents(store.db, run.id)) {
     if (!canRemove(backend))
       throw new UsageError(

@@ -6,7 +6,7 @@
  */
 import type { Backend } from '../backends/backend.js';
 import type { OpTiming } from '../model/timings.js';
-import { canPrepare, canRead, hasBatchLifecycle } from '../backends/backend.js';
+import { canPrepare, canRead, hasBatchLifecycle, hasTransactions } from '../backends/backend.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import { planBatch, type ObjectPlan } from '../generate/plan.js';
 import type { BatchRecord, OpRecord, StopInfo } from '../model/records.js';
@@ -25,6 +25,8 @@ export interface BatchSink {
   recordBatch(runId: string, batch: BatchRecord, ops: readonly OpRecord[]): Promise<void>;
   /** Before a batch starts: the objects it is about to write (run-intents.ts). */
   recordIntent?(runId: string, intent: Intent): Promise<void>;
+  /** Once a batch's transaction is begun on the target: its URI, so a kill leaves it to roll back (run-intents.ts). */
+  recordTx?(runId: string, batch: number, tx: string): Promise<void>;
   /** After a batch is recorded: what the host was doing while it ran (host-pressure.ts). */
   recordHost?(runId: string, batchIndex: number, sample: HostSample): Promise<void>;
 }
@@ -125,6 +127,8 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     const hostBefore = hostSnapshot();
     const startNs = process.hrtime.bigint();
     const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
+    const tx = hasTransactions(backend) ? backend.openTransaction() : null;
+    if (tx !== null) await o.sink.recordTx?.(o.runId, b + 1, tx);
     const perObject = beginOps.some((op) => op.status === 'failed')
       ? []
       : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);

@@ -16,7 +16,7 @@ import { createFromFlags } from '../backends/registry.js';
 import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.js';
 import type { ResultsStore } from '../store/results-store.js';
 import type { BatchRecord, RunRecord, RunSettings } from '../model/records.js';
-import { recordIntent, reopenRun, type Intent } from '../store/run-intents.js';
+import { recordIntent, recordIntentTx, reopenRun, type Intent } from '../store/run-intents.js';
 import { recordHostSample, type HostSample } from '../store/host-samples.js';
 import { TOOL_VERSION } from '../version.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
@@ -196,6 +196,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       await store.heartbeat(args[0]);
     },
     recordIntent: (runId: string, intent: Intent): Promise<void> => recordIntent(store.db, runId, intent),
+    recordTx: (runId: string, batch: number, tx: string): Promise<void> => recordIntentTx(store.db, runId, batch, tx),
     recordHost: (runId: string, batchIndex: number, sample: HostSample): Promise<void> =>
       recordHostSample(store.db, runId, batchIndex, sample),
   };

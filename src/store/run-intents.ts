@@ -30,6 +30,25 @@ export async function unfinishedIntents(db: SqliteDb, runId: string): Promise<In
   return rows.map((r) => ({ batch: r.batch_idx, firstIndex: r.first_index, objects: r.objects }));
 }
 
+/** Records the transaction a batch has just begun on the target (its intent is recorded already). */
+export async function recordIntentTx(db: SqliteDb, runId: string, batch: number, tx: string): Promise<void> {
+  await db.run('UPDATE intents SET tx = ? WHERE run_id = ? AND batch_idx = ?', [tx, runId, batch]);
+}
+
+/**
+ * Transactions of batches that were never recorded: a kill may have left them open on the target,
+ * holding locks on what they wrote. None in a database from before they were recorded (schema 8).
+ */
+export async function unfinishedTransactions(db: SqliteDb, runId: string): Promise<{ batch: number; tx: string }[]> {
+  const columns = await db.all<{ name: string }>('PRAGMA table_info(intents)');
+  if (!columns.some((c) => c.name === 'tx')) return [];
+  const rows = await db.all<{ batch_idx: number; tx: string }>(
+    'SELECT i.batch_idx, i.tx FROM intents i LEFT JOIN batches b ON b.run_id = i.run_id AND b.idx = i.batch_idx WHERE i.run_id = ? AND b.idx IS NULL AND i.tx IS NOT NULL ORDER BY i.batch_idx',
+    [runId],
+  );
+  return rows.map((r) => ({ batch: r.batch_idx, tx: r.tx }));
+}
+
 /** A resumed run is running again, in this process. */
 export async function reopenRun(db: SqliteDb, runId: string, pid: number, host: string): Promise<void> {
   await db.run(

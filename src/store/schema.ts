@@ -11,7 +11,7 @@ export const APPLICATION_ID = 0x494e4753;
 
 /**
  * Numbered migrations. Reserved next numbers (so work in parallel never reuses one):
- * 5 host contention per batch, 6 compare links, 7 shards and merged runs.
+ * 5 host contention per batch, 6 compare links, 7 shards and merged runs, 8 a batch's open transaction.
  */
 const MIGRATIONS: Record<number, string> = {
   1: `
@@ -161,6 +161,11 @@ const MIGRATIONS: Record<number, string> = {
       duration_ms    REAL NOT NULL,
       edge           TEXT NOT NULL                -- before | after the window in which every shard was active
     );
+  `,
+  // 8: a batch's open transaction on the target (LDP --tx per-batch), recorded once it is begun, so
+  // `clean` and `run --resume` can roll back the transaction of a batch a kill left open
+  8: `
+    ALTER TABLE intents ADD COLUMN tx TEXT;                  -- the transaction's URI, NULL when the batch has none
   `,
 };
 

@@ -23,14 +23,15 @@ export function all<T>(db: string, sql: string): Promise<T[]> {
 /**
  * Starts `ingest-scale args` in `cwd`, waits until the run has recorded `batches` batches (at most `limitMs`), and kills it with SIGKILL.
  * With `insideBatch`, it also waits until the next batch's intent is recorded, so the kill falls inside a batch
- * (not in the few milliseconds between one batch's record and the next one's intent).
+ * (not in the few milliseconds between one batch's record and the next one's intent); with `insideBatch: 'tx'`,
+ * until that batch's transaction is recorded too (LDP --tx per-batch).
  */
 export async function killAfter(
   cwd: string,
   args: string[],
   batches: number,
   limitMs = 300_000,
-  insideBatch = false,
+  insideBatch: boolean | 'tx' = false,
 ): Promise<void> {
   const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -44,7 +45,7 @@ export async function killAfter(
     for (;;) {
       const [row] = await all<{ n: number; i: number }>(
         db,
-        'SELECT (SELECT COUNT(*) FROM batches) AS n, (SELECT COUNT(*) FROM intents) AS i',
+        `SELECT (SELECT COUNT(*) FROM batches) AS n, (SELECT COUNT(*) FROM intents${insideBatch === 'tx' ? ' WHERE tx IS NOT NULL' : ''}) AS i`,
       );
       if ((row?.n ?? 0) >= batches && (!insideBatch || (row?.i ?? 0) > (row?.n ?? 0))) break;
       if (exited) throw new Error(`the run ended before batch ${batches}: ${stderr}`);

@@ -17,6 +17,7 @@ import type {
   RangeReadCapability,
   ReadCapability,
   RemoveCapability,
+  TransactionCapability,
   UpdateCapability,
 } from '../backend.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
@@ -34,7 +35,7 @@ import { OpError, timeOp } from '../op-timer.js';
 import { BINARY_LINK, CONTAINER_LINK, FLAVOR, type Flavor, type FlavorName } from './flavor.js';
 import { checkDelete, checkWrite, containedIris, locationPath } from './ldp-responses.js';
 import { preflightLdp } from './ldp-preflight.js';
-import { beginTx, commitTx, type OpenTx } from './ldp-transactions.js';
+import { beginTx, commitTx, rollbackTx, type OpenTx } from './ldp-transactions.js';
 
 export interface LdpOptions extends HttpTargetOptions {
   flavor: FlavorName;
@@ -59,7 +60,8 @@ export class LdpBackend
     HeadCapability,
     RangeReadCapability,
     ListPageCapability,
-    UpdateCapability
+    UpdateCapability,
+    TransactionCapability
 {
   readonly name = 'ldp';
   private readonly http: HttpTarget;
@@ -173,6 +175,14 @@ export class LdpBackend
       },
     );
     return [op];
+  }
+
+  openTransaction(): string | null {
+    return this.tx ? (this.tx.atomicId ?? `${this.http.base.origin}${this.tx.path}`) : null;
+  }
+
+  rollBackTransaction(uri: string): Promise<'rolled-back' | 'gone'> {
+    return rollbackTx(this.http, this.flavor, uri);
   }
 
   async endBatch(): Promise<OpTiming[]> {

@@ -1,7 +1,9 @@
 /**
  * One transaction per batch (docs/protocols.md §2.7). Fedora 4/5: `POST /fcr:tx` → `…/tx:<id>`, work
  * under that URL prefix, commit with `POST …/tx:<id>/fcr:tx/fcr:commit`. Fedora 6: `POST /fcr:tx` →
- * `…/fcr:tx/<uuid>`, work with an `Atomic-ID` header, commit with `PUT` on the transaction URI.
+ * `…/fcr:tx/<uuid>`, work with an `Atomic-ID` header, commit with `PUT` on the transaction URI. A
+ * transaction a killed run left open is rolled back by its URI (Fedora 4/5 `POST …/fcr:tx/fcr:rollback`,
+ * Fedora 6 `DELETE`); unknown (404) or closed and expired (410) means it is gone already.
  */
 import { RunFailedError } from '../../errors.js';
 import type { HttpTarget } from '../http/http-target.js';
@@ -58,4 +60,17 @@ export async function commitTx(http: HttpTarget, flavor: Flavor, tx: OpenTx): Pr
     );
   }
   return r.status;
+}
+
+/** Rolls back the transaction at `uri` (its full URI, as openTransaction recorded it). */
+export async function rollbackTx(http: HttpTarget, flavor: Flavor, uri: string): Promise<'rolled-back' | 'gone'> {
+  const path = new URL(uri, http.base).pathname;
+  const [method, target] = flavor.tx === 'prefix' ? ['POST', `${path}/fcr:tx/fcr:rollback`] : ['DELETE', path];
+  const r = await http.request(method, target, { ...(method === 'POST' ? { body: '' } : {}), readText: true });
+  const refused = refusal(r, { method, path: target, target: http.display, sent: http.sentAuth });
+  if (refused) throw refused;
+  if (r.status === 404 || r.status === 410) return 'gone';
+  if (r.status !== 204 && r.status !== 200)
+    throw new OpError(`E_HTTP_${r.status}`, `roll back ${path}: HTTP ${r.status} ${r.text.slice(0, 120)}`, r.status);
+  return 'rolled-back';
 }
