@@ -42,6 +42,26 @@ interface Server {
   start(): Promise<DavPeer>;
   installed(): boolean;
 }
+/**
+ * DAV_ONLY (optional): run only the matching points, e.g. `DAV_ONLY=apache:64k:4` (server name
+ * word, body size, concurrency; any part may be left out: `apache`, `nginx:1k`, `:64k`), and
+ * DAV_ROUNDS: rounds per point instead of the mode's. For chasing one point; the full run writes
+ * reports/perf.md, so pass `--out` elsewhere when filtering.
+ */
+export function davPointSelected(
+  filter: string | undefined,
+  server: string,
+  size: number,
+  concurrency: number,
+): boolean {
+  if (filter === undefined || filter.trim() === '') return true;
+  const [name = '', body = '', conc = ''] = filter.toLowerCase().split(':');
+  if (name !== '' && !server.toLowerCase().includes(name)) return false;
+  const label = sizeLabel(size).replace(' ', '').toLowerCase(); // 64kib
+  if (body !== '' && body !== label && `${body}ib` !== label) return false;
+  return conc === '' || Number(conc) === concurrency;
+}
+
 const SERVERS: Server[] = [
   { name: 'Apache mod_dav_fs', mode: 'mkcol', start: startApache, installed: apacheInstalled },
   { name: 'nginx dav_methods', mode: 'none', start: startNginx, installed: nginxInstalled },
@@ -90,7 +110,8 @@ const BUDGET = 0.95;
 const WARMUP_MIN: Record<Mode, number> = { full: 3000, quick: 1000, tiny: 0 };
 
 export const davBench: Benchmark = async (ctx) => {
-  const plan = PLANS[ctx.mode];
+  const only = process.env.DAV_ONLY;
+  const plan = { ...PLANS[ctx.mode], rounds: Number(process.env.DAV_ROUNDS) || PLANS[ctx.mode].rounds };
   const figures: Figure[] = [];
   const notes: string[] = [];
   const table: Table = {
@@ -117,6 +138,8 @@ export const davBench: Benchmark = async (ctx) => {
     return { name: 'dav', title: 'WebDAV servers: engine (http-put) vs wrk', method: [], figures, tables: [], notes };
   }
   for (const s of SERVERS) {
+    const points = plan.points.filter((p) => davPointSelected(only, s.name, p.size, p.concurrency));
+    if (points.length === 0) continue;
     if (!s.installed()) {
       notes.push(`${s.name} is not installed here: its rows were skipped.`);
       continue;
@@ -124,7 +147,7 @@ export const davBench: Benchmark = async (ctx) => {
     const peer = await s.start();
     try {
       ctx.log(`${s.name} pid ${peer.pid} (${peer.version}) on ${peer.url}`);
-      for (const p of plan.points) {
+      for (const p of points) {
         let tag = 0;
         const load0 = loadavg()[0] ?? 0;
         /** wrk's latest rate: each engine run writes as many objects as wrk wrote in its latest run, so both leave trees of one size. */
