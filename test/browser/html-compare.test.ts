@@ -5,13 +5,9 @@
  * trend and the band. Skipped without /usr/bin/chromium unless CI is set (as html-report.test.ts).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { chromium } from 'playwright-core';
 import { renderCompareHtml } from '../../src/report/html/compare-page.js';
-import { openReport } from '../helpers/browser-page.js';
+import { chromiumSkip as skip, inReportPage } from '../helpers/browser-page.js';
 import { BATCHES, compareFixture } from '../unit/compare-page-fixture.js';
 
 declare const document: {
@@ -19,51 +15,28 @@ declare const document: {
   querySelector(selector: string): { getBoundingClientRect(): { width: number } } | null;
 };
 
-const CHROMIUM = '/usr/bin/chromium';
-const missing = !existsSync(CHROMIUM);
-const skip =
-  missing && !process.env['CI']
-    ? `${CHROMIUM} is not installed (apt-get install chromium); CI fails instead of skipping`
-    : false;
-
 test(
   'the compare page renders in Chromium: targets overlaid, the ratio with trend and band',
   { skip, timeout: 120_000 },
   async () => {
-    assert.ok(!missing, `${CHROMIUM} is missing, and CI is set: install chromium`);
-    const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-html-compare-'));
-    const file = join(dir, 'compare.html');
-    writeFileSync(file, renderCompareHtml(compareFixture(), '2026-02-01T12:00:00.000Z', '0.1.0'));
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
-    try {
-      const { page, problems, requests } = await openReport(browser, file);
-      const seen = await page.evaluate(() => ({
-        reference: document.querySelectorAll('#chart-compare-put .pt.target-0').length,
-        other: document.querySelectorAll('#chart-compare-put .pt.target-1').length,
-        ratios: document.querySelectorAll('#chart-ratio-put-1 .pt.ratio').length,
-        trend: document.querySelectorAll('#chart-ratio-put-1 polyline.trend-ratio').length,
-        band: document.querySelectorAll('#chart-ratio-put-1 polygon.ci-band').length,
-        failBanners: document.querySelectorAll('.verdict-FAIL').length,
-        width: document.querySelector('#chart-ratio-put-1')?.getBoundingClientRect().width ?? 0,
-      }));
-      assert.deepEqual(
-        { ...seen, width: seen.width > 300 },
-        { reference: BATCHES, other: BATCHES, ratios: BATCHES - 1, trend: 1, band: 1, failBanners: 2, width: true },
-      );
-      assert.deepEqual(requests, []);
-      assert.deepEqual(problems, []);
-    } finally {
-      await browser.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await inReportPage(
+      'html-compare',
+      renderCompareHtml(compareFixture(), '2026-02-01T12:00:00.000Z', '0.1.0'),
+      async (page) => {
+        const seen = await page.evaluate(() => ({
+          reference: document.querySelectorAll('#chart-compare-put .pt.target-0').length,
+          other: document.querySelectorAll('#chart-compare-put .pt.target-1').length,
+          ratios: document.querySelectorAll('#chart-ratio-put-1 .pt.ratio').length,
+          trend: document.querySelectorAll('#chart-ratio-put-1 polyline.trend-ratio').length,
+          band: document.querySelectorAll('#chart-ratio-put-1 polygon.ci-band').length,
+          failBanners: document.querySelectorAll('.verdict-FAIL').length,
+          width: document.querySelector('#chart-ratio-put-1')?.getBoundingClientRect().width ?? 0,
+        }));
+        assert.deepEqual(
+          { ...seen, width: seen.width > 300 },
+          { reference: BATCHES, other: BATCHES, ratios: BATCHES - 1, trend: 1, band: 1, failBanners: 2, width: true },
+        );
+      },
+    );
   },
 );

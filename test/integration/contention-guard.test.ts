@@ -20,7 +20,7 @@ import { readHostSamples } from '../../src/store/host-samples.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { busyChild } from '../helpers/busy-child.js';
 import { BIN, REPO_ROOT, tempDir } from '../helpers/cli.js';
-import { serve } from '../helpers/serve.js';
+import { groundTruthRunArgs, serveGroundTruth } from '../helpers/ground-truth-run.js';
 
 const BATCH = 500;
 const BATCHES = 64;
@@ -72,43 +72,21 @@ interface Outcome {
 }
 
 async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
-  const server = await serve([
-    '--protocol',
-    'http-put',
-    '--cost',
-    cost,
-    '--base-cost',
-    '2ms',
-    '--fill',
-    String(OBJECTS),
-  ]);
+  const server = await serveGroundTruth(cost, '2ms', OBJECTS);
   const db = join(tmp.dir, `${name}.db`);
   const load: ChildProcess[] = [];
   const run = spawn(
     process.execPath,
     [
       BIN,
-      'run',
-      '--backend',
-      'http-put',
-      '--url',
-      server.url,
-      '--collections',
-      'none',
-      '-n',
-      String(OBJECTS),
-      '--batch-size',
-      String(BATCH),
-      '--concurrency',
-      '16',
-      '--datastream',
-      'D:1KiB',
-      '--db',
-      db,
-      '--no-chart',
-      '--no-stop-early',
-      '--label',
-      name,
+      ...groundTruthRunArgs({
+        url: server.url,
+        objects: OBJECTS,
+        batchSize: BATCH,
+        db,
+        label: name,
+        extra: ['--no-stop-early'],
+      }),
     ],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );

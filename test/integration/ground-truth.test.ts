@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { serve } from '../helpers/serve.js';
+import { groundTruthRunArgs, serveGroundTruth } from '../helpers/ground-truth-run.js';
 
 const BATCH = 64;
 const BATCHES = 44;
@@ -40,41 +40,12 @@ async function measure(
   name: string,
   extra: string[] = [],
 ): Promise<{ code: number | null; stdout: string; gate: Gate }> {
-  const server = await serve([
-    '--protocol',
-    'http-put',
-    '--cost',
-    cost,
-    '--base-cost',
-    '20ms',
-    '--fill',
-    String(OBJECTS),
-  ]);
+  const server = await serveGroundTruth(cost, '20ms', OBJECTS);
   try {
     const db = join(tmp.dir, `${name}.db`);
-    const r = await runCli([
-      'run',
-      '--backend',
-      'http-put',
-      '--url',
-      server.url,
-      '--collections',
-      'none',
-      '-n',
-      String(OBJECTS),
-      '--batch-size',
-      String(BATCH),
-      '--concurrency',
-      '16',
-      '--datastream',
-      'D:1KiB',
-      '--db',
-      db,
-      '--no-chart',
-      '--label',
-      name,
-      ...extra,
-    ]);
+    const r = await runCli(
+      groundTruthRunArgs({ url: server.url, objects: OBJECTS, batchSize: BATCH, db, label: name, extra }),
+    );
     assert.ok(r.code === 0 || r.code === 1, `run exit ${r.code}: ${r.stderr}`);
     const check = await runCli(['check', 'last', '--db', db, '--json']);
     return { code: r.code, stdout: r.stdout, gate: JSON.parse(check.stdout) as Gate };
