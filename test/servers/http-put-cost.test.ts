@@ -37,12 +37,14 @@ test('a 2.9 ms base is not truncated to the 2 ms of a Node timer: PUTs alternate
   const fast = await startHttpPutServer({ cost: { model: parseCostModel('constant'), baseMs: 2, fill: 1 } });
   try {
     const diffs: number[] = [];
-    for (let i = 0; i < 80; i++)
+    for (let i = 0; i < 160; i++)
       diffs.push((await timedPut(`${slow.url}/f/${i}`)) - (await timedPut(`${fast.url}/f/${i}`)));
     diffs.sort((a, b) => a - b);
     const median = diffs[diffs.length / 2] as number;
-    // carried fractions: 9 of 10 PUTs wait 3 ms against 2 ms (median difference about 1 ms); truncated, both wait 2 ms
-    assert.ok(median >= 0.5, `median difference ${median.toFixed(2)} ms`);
+    // carried fractions: 9 of 10 PUTs wait 3 ms against 2 ms (median difference about 0.9 ms); truncated, both
+    // wait 2 ms (about 0). Each timer also fires up to 1 ms late by the event loop's whole-millisecond clock, and
+    // more on a busy host (0.47 ms seen on a loaded CI machine), so the line is drawn well below 0.9
+    assert.ok(median >= 0.3, `median difference ${median.toFixed(2)} ms`);
   } finally {
     await slow.close();
     await fast.close();

@@ -17,7 +17,7 @@ test('batch size, concurrency, layout and verify mode refuse', () => {
   b.layout = 'pairtree';
   b.verify = 'readback';
   assert.deepEqual(workloadDifferences(base(), b), [
-    'batch size: candidate 200, baseline 500',
+    'batch size: candidate 100, baseline 500',
     'layout: candidate flat, baseline pairtree',
     'concurrency: candidate 4, baseline 8',
     'verify mode: candidate none, baseline readback',
