@@ -19,6 +19,7 @@ interface ServeFlags {
   fill: string;
   faults?: string;
   seed: string;
+  warmup: boolean;
   containment: 'keyed' | 'document';
   host: string;
   port: string;
@@ -26,6 +27,9 @@ interface ServeFlags {
   user?: string;
   json?: boolean;
 }
+
+/** PUTs the ground-truth store answers from itself before it serves (src/servers/http-put/self-warmup.ts). */
+const SELF_WARMUP_REQUESTS = 3000;
 
 export const SERVER_PASSWORD_ENV = 'INGEST_SCALE_SERVER_PASSWORD';
 
@@ -57,6 +61,10 @@ export function serveCommand(ctx: CliContext): Command {
     )
     .option('--faults <list>', 'http-put: seeded faults, e.g. 503:5%,reset:2%,hang:0.1%,slow:200ms (slow:D[:P%])')
     .option('--seed <n>', 'http-put: seed of the fault draws', '1')
+    .option(
+      '--no-warmup',
+      'http-put: serve at once, without first answering 3,000 PUTs from itself (no cost, no faults, then emptied) so that its own code runs compiled from the first request of a run',
+    )
     .addOption(
       new Option(
         '--containment <mode>',
@@ -156,7 +164,14 @@ async function startGroundTruth(
   const faults = f.faults === undefined ? NO_FAULTS : parseFaults(f.faults);
   const seed = parseIntFlag(f.seed, '--seed', 0, 2 ** 32 - 1);
   const { startHttpPutServer } = await import('../servers/http-put/http-put-server.js');
-  const server = await startHttpPutServer({ host: f.host, port, cost, faults, seed });
+  const server = await startHttpPutServer({
+    host: f.host,
+    port,
+    cost,
+    faults,
+    seed,
+    warmupRequests: f.warmup ? SELF_WARMUP_REQUESTS : 0,
+  });
   if (!f.json) {
     ctx.err(
       `http-put ground-truth store listening on ${server.url} (in memory; cost ${describeCost(cost)}${f.faults ? `; faults ${f.faults}, seed ${seed}` : ''}); Ctrl-C to stop`,

@@ -7,10 +7,10 @@
  *
  * On a shared 2-core machine the tool's own per-request overhead also falls by several percent over
  * the first few thousand requests (JIT), so a constant store can show x0.9. Each run warms its client
- * against an in-process sink first (the default, src/engine/sink-warmup.ts), which removes the slow
- * first batch but not all of the drift (the store's own process warms up too; docs/growth-gate.md,
- * "The client's warm-up"): the constant case asserts the verdict and the lower bound, and prints
- * whether the CI held 1.0.
+ * against an in-process sink first (the default, src/engine/sink-warmup.ts), and the store warms
+ * its own process before it serves (the default of serve). That removes the slow first batch and
+ * most of the drift but not what a busy host adds (docs/growth-gate.md, "The ground-truth store"):
+ * the constant case asserts the verdict and the lower bound, and prints whether the CI held 1.0.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

@@ -12,6 +12,7 @@ import { putCostMs, stallAfterMs, type CostSettings } from './cost-model.js';
 import { FaultDrawer, NO_FAULTS, type Fault, type FaultSpec } from './faults.js';
 import { WaitCarry } from './fine-wait.js';
 import { MemoryTree } from './memory-tree.js';
+import { warmUpServer } from './self-warmup.js';
 
 export interface HttpPutServerOptions {
   host?: string;
@@ -20,6 +21,11 @@ export interface HttpPutServerOptions {
   faults?: FaultSpec;
   /** Seed of the fault draws (default 1). */
   seed?: number;
+  /**
+   * PUTs the server answers from itself before it is handed out (self-warmup.ts), without cost or
+   * faults; the tree is emptied afterwards. Default 0 (tests of the server's own behaviour).
+   */
+  warmupRequests?: number;
 }
 
 export interface HttpPutServer {
@@ -73,7 +79,9 @@ function answer(res: ServerResponse, status: number, body = '', headers: Record<
 }
 
 export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<HttpPutServer> {
-  const tree = new MemoryTree();
+  let tree = new MemoryTree();
+  /** True while the server warms itself: no cost, no faults. */
+  let warming = false;
   const cost: CostSettings = o.cost ?? { model: { kind: 'constant' }, baseMs: 0, fill: 1 };
   const drawer = new FaultDrawer(o.faults ?? NO_FAULTS, o.seed ?? 1);
   const faultCounts = { '503': 0, reset: 0, hang: 0 };
@@ -88,7 +96,7 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const path = normalisePath(req.url ?? '/');
-    const fault: Fault = FAULTY.has(method) ? drawer.draw() : { kind: 'none', extraMs: 0 };
+    const fault: Fault = FAULTY.has(method) && !warming ? drawer.draw() : { kind: 'none', extraMs: 0 };
     if (fault.kind !== 'none') faultCounts[fault.kind]++;
     if (fault.kind === 'reset') return void req.socket.resetAndDestroy();
     if (fault.kind === 'hang') return void req.resume();
@@ -116,11 +124,11 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
         return void res.end(method === 'HEAD' ? undefined : listing);
       }
       case 'PUT': {
-        const wait = putCostMs(cost, tree.resourceCount);
+        const wait = warming ? 0 : putCostMs(cost, tree.resourceCount);
         await putWait.wait(wait);
         const outcome = tree.put(path, body);
         if (outcome === 'is-collection' || outcome === 'parent-is-resource') return answer(res, 409, `${outcome}\n`);
-        const stall = stallAfterMs(cost, tree.resourceCount);
+        const stall = warming ? 0 : stallAfterMs(cost, tree.resourceCount);
         if (outcome === 'created' && stall > 0) pausedUntil = Math.max(pausedUntil, Date.now() + stall);
         await waitOutStall();
         return answer(res, outcome === 'created' ? 201 : 204);
@@ -154,8 +162,18 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
   });
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const url = `http://${host}:${addr.port}`;
+  if ((o.warmupRequests ?? 0) > 0) {
+    warming = true;
+    try {
+      await warmUpServer(url, o.warmupRequests ?? 0);
+    } finally {
+      warming = false;
+      tree = new MemoryTree();
+    }
+  }
   return {
-    url: `http://${host}:${addr.port}`,
+    url,
     tree,
     faultCounts,
     close: () =>
