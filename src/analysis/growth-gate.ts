@@ -28,33 +28,27 @@
 
 import { lag1Autocorrelation, DRIFT_THRESHOLD } from './autocorrelation.js';
 import { detectableGrowth, optimismReasons, planningTable, type PlanningTable } from './detectable-growth.js';
-import { detectCliff, segmentResiduals, type CliffResult } from './cliff.js';
-import { kendallTauB } from './kendall.js';
+import type { CliffResult } from './cliff.js';
+import {
+  gateSeries,
+  MIN_KEPT_BATCHES,
+  sideFits,
+  sideFitsInput,
+  trendFit,
+  type GateOptions,
+  type GateSeries,
+  type SideFits,
+  type TrendFit,
+} from './gate-fits.js';
 import { ciLevelLabel } from './normal.js';
-import { fitPowerLaw, projectPerBatchMs } from './power-law.js';
+import { projectPerBatchMs } from './power-law.js';
 import { scaledMad } from './robust.js';
-import { residuals, theilSen, Z_95 } from './theil-sen.js';
-import { batchIndices, trimWarmup } from './warmup.js';
-import { warmupSensitivity, type WarmupSensitivity } from './warmup-sensitivity.js';
+import { trimWarmup } from './warmup.js';
+import type { WarmupSensitivity } from './warmup-sensitivity.js';
+
+export { DEFAULT_LIMIT, MIN_KEPT_BATCHES, type GateOptions } from './gate-fits.js';
 
 export type Verdict = 'PASS' | 'WARN' | 'FAIL' | 'INCONCLUSIVE';
-
-export const DEFAULT_LIMIT = 1.1;
-/** Fewer kept batches than this cannot decide. */
-export const MIN_KEPT_BATCHES = 10;
-
-export interface GateOptions {
-  batchSize: number;
-  /** FAIL when the lower end of the growth ratio's CI (at ciZ: 95% by default) exceeds this. Default 1.10. */
-  limit?: number;
-  /**
-   * Normal quantile of the two-sided CI of the slope. Default 1.959964 (95%,
-   * the unchanged rule); the per-operation gate uses 2.24.
-   */
-  z?: number;
-  /** Objects stored when the run ended, where its last batch was partial (else m · B). */
-  objectsStored?: number;
-}
 
 export interface GateResult {
   verdict: Verdict;
@@ -115,25 +109,6 @@ export interface GateResult {
 }
 
 export { ciLevelLabel };
-function checkInput(timesMs: readonly number[], opts: GateOptions): number {
-  for (let i = 0; i < timesMs.length; i++) {
-    const t = timesMs[i];
-    if (t === undefined || !Number.isFinite(t) || t <= 0) {
-      throw new TypeError(`growthGate: batch ${i + 1} time must be a finite number > 0, got ${t}`);
-    }
-  }
-  if (!Number.isFinite(opts.batchSize) || opts.batchSize <= 0) {
-    throw new TypeError(`growthGate: batchSize must be a finite number > 0, got ${opts.batchSize}`);
-  }
-  const limit = opts.limit ?? DEFAULT_LIMIT;
-  if (!Number.isFinite(limit) || limit <= 0) {
-    throw new TypeError(`growthGate: limit must be a finite number > 0, got ${limit}`);
-  }
-  if (opts.z !== undefined && (!Number.isFinite(opts.z) || opts.z <= 0)) {
-    throw new TypeError(`growthGate: z must be a finite number > 0, got ${opts.z}`);
-  }
-  return limit;
-}
 
 function decide(
   kept: number,
@@ -178,40 +153,22 @@ function decide(
   };
 }
 
-/**
- * Run the gate on per-batch times (ms, batch 1 first). Never throws for a short
- * series (INCONCLUSIVE with NaN where a number cannot be computed); throws a
- * TypeError for non-finite or non-positive times or options.
- */
-export function growthGate(timesMs: readonly number[], opts: GateOptions): GateResult {
-  const limit = checkInput(timesMs, opts);
-  const batchSize = opts.batchSize;
-  const m = timesMs.length;
-  const z = Float64Array.from(timesMs, (t) => Math.log(t));
-
-  const w = trimWarmup(z).dropped;
+/** The gate's result from its series, the trend and the side fits (made on the same kept batches). */
+export function assembleGate(s: GateSeries, trend: TrendFit, side: SideFits): GateResult {
+  const { limit, batchSize, ciZ } = s;
+  const { w, fit, sensitivity, res, lag1, scatter } = trend;
+  const { power, cliff } = side;
+  const m = s.z.length;
   const keptBatches = m - w;
   const firstKeptBatch = w + 1;
-  const x = batchIndices(firstKeptBatch, m);
-  const zKept = z.subarray(w);
-
-  const ciZ = opts.z ?? Z_95;
-  const fit = theilSen(x, zKept, ciZ);
   const span = Math.max(0, m - firstKeptBatch);
-  const sensitivity =
-    keptBatches >= MIN_KEPT_BATCHES && Number.isFinite(fit.upper) ? warmupSensitivity(z, w, fit.upper, ciZ) : null;
   const upper = sensitivity === null ? fit.upper : sensitivity.slopeUpper;
   const ci: [number, number] = [Math.exp(fit.lower * span), Math.exp(upper * span)];
-  const res = residuals(x, zKept, fit);
-  const lag1 = lag1Autocorrelation(res);
-  const power = fitPowerLaw(zKept, firstKeptBatch, batchSize, Z_95);
-  const cliff = detectCliff(zKept, { firstKeptBatch, batchSize, limit, z: ciZ, minBatches: MIN_KEPT_BATCHES });
   const { verdict, reason } = decide(keptBatches, ci[0], limit, ciZ, cliff);
-  const scatter = scaledMad(res);
   // planning noise: around each segment's own line when there is a cliff (a step is not noise)
-  const planRes = cliff === null ? res : segmentResiduals(zKept, firstKeptBatch, cliff.before);
-  const planScatter = cliff === null ? scatter : scaledMad(planRes);
-  const planLag1 = cliff === null ? lag1 : lag1Autocorrelation(planRes);
+  const planRes = side.cliffResiduals ?? res;
+  const planScatter = side.cliffResiduals === null ? scatter : scaledMad(planRes);
+  const planLag1 = side.cliffResiduals === null ? lag1 : lag1Autocorrelation(planRes);
   const noise = { keptBatches, residualScatter: planScatter, lag1Autocorrelation: planLag1, limit, ciZ };
 
   return {
@@ -219,7 +176,7 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
     limit,
     batchSize,
     batches: m,
-    objectsStored: opts.objectsStored ?? m * batchSize,
+    objectsStored: s.objectsStored ?? m * batchSize,
     warmupDropped: w,
     keptBatches,
     firstKeptBatch,
@@ -233,7 +190,7 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
     exponentK: power.exponentK,
     exponentKCi: power.exponentKCi,
     exponentIntercept: power.exponentIntercept,
-    kendallTau: kendallTauB(x, zKept),
+    kendallTau: trend.kendallTau,
     residualScatter: scatter,
     lag1Autocorrelation: lag1,
     drifted: lag1 > DRIFT_THRESHOLD,
@@ -248,6 +205,18 @@ export function growthGate(timesMs: readonly number[], opts: GateOptions): GateR
     warmupSensitivity: sensitivity,
     cliff,
   };
+}
+
+/**
+ * Run the gate on per-batch times (ms, batch 1 first). Never throws for a short
+ * series (INCONCLUSIVE with NaN where a number cannot be computed); throws a
+ * TypeError for non-finite or non-positive times or options.
+ */
+export function growthGate(timesMs: ArrayLike<number>, opts: GateOptions): GateResult {
+  const s = gateSeries(timesMs, opts);
+  const w = trimWarmup(s.z).dropped;
+  const trend = trendFit(s, w);
+  return assembleGate(s, trend, sideFits(sideFitsInput(s, w)));
 }
 
 /**

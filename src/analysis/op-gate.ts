@@ -28,7 +28,10 @@
  */
 
 import { growthGate, type GateOptions, type GateResult, type Verdict } from './growth-gate.js';
+import { noiseSplit, usable, type NoiseSplit } from './noise-split.js';
 import { at } from './robust.js';
+
+export type { NoiseSplit } from './noise-split.js';
 
 /** Per-look CI quantile of the union gate: Bonferroni for two looks. */
 export const OP_GATE_Z = 2.24;
@@ -49,22 +52,6 @@ export interface OperationBatch {
   wallMs: number;
   /** null for batch-only data. */
   lnLatency: LnLatencyStats | null;
-}
-
-export interface NoiseSplit {
-  /** Variance of the batch geomeans around the trend (log scale). */
-  geomeanVariance: number;
-  /** Mean of var_i / n_i. */
-  samplingVariance: number;
-  /** max(0, geomeanVariance - samplingVariance). */
-  batchVariance: number;
-  /** Mean within-batch var(ln latency). */
-  operationVariance: number;
-  /** sqrt of the two: about the relative spread (0.03 ~ 3%). */
-  batchSd: number;
-  operationSd: number;
-  /** Mean n over the kept batches. */
-  meanOpsPerBatch: number;
 }
 
 export interface OperationGateResult extends GateResult {
@@ -118,33 +105,49 @@ export function lnLatencyStats(latenciesMs: ArrayLike<number>, opts?: { floorMs?
   return { n, mean, variance: n > 1 ? m2 / (n - 1) : 0 };
 }
 
-function usable(s: LnLatencyStats | null): s is LnLatencyStats {
-  return s !== null && Number.isInteger(s.n) && s.n >= 1 && Number.isFinite(s.mean);
+/**
+ * The gate's input as two columns (batch i+1 at index i): a run of a million batches is then two
+ * arrays, not a million objects for every full garbage collection to mark.
+ */
+export interface OperationColumns {
+  wallMs: ArrayLike<number>;
+  /** null for a batch without latencies. */
+  lnLatency: readonly (LnLatencyStats | null)[];
 }
 
-function noiseSplit(batches: readonly OperationBatch[], geo: GateResult): NoiseSplit | null {
-  const kept: LnLatencyStats[] = [];
-  for (let i = geo.warmupDropped; i < batches.length; i++) {
-    const s = batches[i]?.lnLatency ?? null;
-    if (!usable(s) || s.n < 2 || !Number.isFinite(s.variance) || s.variance < 0) return null;
-    kept.push(s);
-  }
-  const k = kept.length;
-  if (k < 3 || !Number.isFinite(geo.slope) || !Number.isFinite(geo.intercept)) return null;
-  const res = kept.map((s, j) => s.mean - (geo.intercept + geo.slope * (geo.firstKeptBatch + j)));
-  const rMean = res.reduce((a, b) => a + b, 0) / k;
-  const geomeanVariance = res.reduce((a, r) => a + (r - rMean) * (r - rMean), 0) / (k - 2);
-  const samplingVariance = kept.reduce((a, s) => a + s.variance / s.n, 0) / k;
-  const operationVariance = kept.reduce((a, s) => a + s.variance, 0) / k;
-  const batchVariance = Math.max(0, geomeanVariance - samplingVariance);
+/** The columns of per-batch inputs. */
+export function operationColumns(batches: readonly OperationBatch[]): OperationColumns {
+  return { wallMs: batches.map((b) => b.wallMs), lnLatency: batches.map((b) => b.lnLatency) };
+}
+
+/** The looks the union gate takes: wall time, and the geometric-mean latency where every batch has latencies. */
+export interface OperationLooks {
+  wallMs: ArrayLike<number>;
+  wallOpts: GateOptions;
+  /** null for batch-only data (or latencies missing for some batch): wall time alone at z = 1.96. */
+  geomeanMs: Float64Array | null;
+  geomeanOpts: GateOptions;
+  /** Batches without usable latencies. */
+  missing: number;
+}
+
+/** What operationGate runs growthGate on (each look's times and options). */
+export function operationLooks(c: OperationColumns, opts: Omit<GateOptions, 'z'>): OperationLooks {
+  const base = {
+    batchSize: opts.batchSize,
+    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
+    ...(opts.objectsStored === undefined ? {} : { objectsStored: opts.objectsStored }),
+  };
+  const m = c.wallMs.length;
+  let missing = 0;
+  for (let i = 0; i < m; i++) if (!usable(c.lnLatency[i] ?? null)) missing++;
+  const union = m > 0 && missing === 0;
   return {
-    geomeanVariance,
-    samplingVariance,
-    batchVariance,
-    operationVariance,
-    batchSd: Math.sqrt(batchVariance),
-    operationSd: Math.sqrt(operationVariance),
-    meanOpsPerBatch: kept.reduce((a, s) => a + s.n, 0) / k,
+    wallMs: c.wallMs,
+    wallOpts: union ? { ...base, z: OP_GATE_Z } : base,
+    geomeanMs: union ? Float64Array.from(c.lnLatency, (s) => Math.exp((s as LnLatencyStats).mean)) : null,
+    geomeanOpts: { ...base, z: OP_GATE_Z },
+    missing,
   };
 }
 
@@ -155,26 +158,33 @@ function noiseSplit(batches: readonly OperationBatch[], geo: GateResult): NoiseS
  * Throws TypeError on invalid wall times or options, like growthGate.
  */
 export function operationGate(batches: readonly OperationBatch[], opts: Omit<GateOptions, 'z'>): OperationGateResult {
-  const base = {
-    batchSize: opts.batchSize,
-    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
-    ...(opts.objectsStored === undefined ? {} : { objectsStored: opts.objectsStored }),
-  };
-  const wallMs = batches.map((b) => b.wallMs);
-  const missing = batches.filter((b) => !usable(b.lnLatency)).length;
+  return operationGateOn(operationColumns(batches), opts);
+}
 
-  if (batches.length === 0 || missing > 0) {
-    const wall = growthGate(wallMs, base);
+/** operationGate on the columns of its input. */
+export function operationGateOn(c: OperationColumns, opts: Omit<GateOptions, 'z'>): OperationGateResult {
+  const looks = operationLooks(c, opts);
+  const wall = growthGate(looks.wallMs, looks.wallOpts);
+  const geo = looks.geomeanMs === null ? null : growthGate(looks.geomeanMs, looks.geomeanOpts);
+  return combineLooks(c, looks, wall, geo);
+}
+
+/** The union gate's result from its looks' gates (geo null for the wall-time rule alone). */
+export function combineLooks(
+  c: OperationColumns,
+  looks: OperationLooks,
+  wall: GateResult,
+  geo: GateResult | null,
+): OperationGateResult {
+  const { missing } = looks;
+  const m = c.wallMs.length;
+  if (geo === null) {
     const note =
-      batches.length === 0 || missing === batches.length
+      m === 0 || missing === m
         ? 'no per-operation latencies (batch-only data): wall-time rule alone at z = 1.96'
-        : `per-operation latencies missing for ${missing} of ${batches.length} batches: wall-time rule alone at z = 1.96`;
+        : `per-operation latencies missing for ${missing} of ${m} batches: wall-time rule alone at z = 1.96`;
     return { ...wall, perOperation: false, wallTime: wall, opGeomean: null, decidedBy: 'wallTime', noise: null, note };
   }
-
-  const wall = growthGate(wallMs, { ...base, z: OP_GATE_Z });
-  const geomeanMs = batches.map((b) => Math.exp((b.lnLatency as LnLatencyStats).mean));
-  const geo = growthGate(geomeanMs, { ...base, z: OP_GATE_Z });
 
   const verdict = combineVerdicts(wall.verdict, geo.verdict);
   const decidedBy = wall.verdict === geo.verdict ? 'both' : verdict === wall.verdict ? 'wallTime' : 'opGeomean';
@@ -200,7 +210,7 @@ export function operationGate(batches: readonly OperationBatch[], opts: Omit<Gat
     wallTime: wall,
     opGeomean: geo,
     decidedBy,
-    noise: noiseSplit(batches, geo),
+    noise: noiseSplit(c.lnLatency, geo),
     note: `per-operation gate: wall time OR geometric-mean operation latency, each at z = ${OP_GATE_Z}`,
   };
 }

@@ -82,13 +82,13 @@ export function assessContention(
   };
 }
 
-/** The guard of a stored run; null for an import (no host to speak of). */
+/** The guard of a stored run; null for an import (no host to speak of), which never builds input(). */
 export async function checkContention(
   store: ResultsStore,
   run: RunRecord,
-  input: readonly OperationBatch[],
+  input: () => readonly OperationBatch[],
   o: ContentionCheckOptions,
 ): Promise<ContentionAssessment | null> {
   if (run.source !== 'run') return null;
-  return assessContention(await readHostSamples(store.db, run.id), input, o);
+  return assessContention(await readHostSamples(store.db, run.id), input(), o);
 }

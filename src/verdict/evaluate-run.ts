@@ -8,13 +8,14 @@
  */
 import { assessPower, type PowerAssessment } from '../analysis/power-rule.js';
 import { LnLatencyAccumulator } from '../analysis/ln-latency.js';
-import { operationGate, type OperationBatch, type OperationGateResult } from '../analysis/op-gate.js';
+import type { LnLatencyStats, OperationColumns, OperationGateResult } from '../analysis/op-gate.js';
 import { sequentialLook, type SequentialLookResult } from '../analysis/sequential-look.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
+import { operationGateParallel } from './parallel-gate.js';
 import { runCompletion, type RunCompletion } from './run-completion.js';
 import { checkContention, type ContentionAssessment } from './contention-check.js';
-import { readBatchTimes, type BatchTimes } from '../store/batch-times.js';
+import { batchTimesOf, readBatchTimes } from '../store/batch-times.js';
 
 export interface RunEvaluation {
   run: RunRecord;
@@ -53,23 +54,28 @@ export async function evaluateRun(
   opts: EvaluateOptions = {},
 ): Promise<RunEvaluation> {
   const records = opts.lean === true ? null : await store.batches(run.id);
-  const batches: readonly BatchTimes[] = records ?? (await readBatchTimes(store.db, run.id));
+  // columns, not an object per batch: a million batches stay cheap for the collector during the gate
+  const times = records === null ? await readBatchTimes(store.db, run.id) : batchTimesOf(records);
+  const count = times.wallMs.length;
   const stats = (await store.opDurations(run.id, () => new LnLatencyAccumulator())).stats();
-  const input: OperationBatch[] = batches.map((b) => ({ wallMs: b.wallMs, lnLatency: stats.get(b.index) ?? null }));
-  const gate = operationGate(input, {
-    batchSize: run.batchSize,
-    limit,
-    objectsStored: batches.reduce((n, b) => n + b.objects, 0),
-  });
+  const lnLatency: (LnLatencyStats | null)[] = new Array<LnLatencyStats | null>(count).fill(null);
+  let objects = 0;
+  for (let i = 0; i < count; i++) {
+    lnLatency[i] = stats.get(times.index[i] as number) ?? null;
+    objects += times.objects[i] as number;
+  }
+  const input: OperationColumns = { wallMs: times.wallMs, lnLatency };
+  const gate = await operationGateParallel(input, { batchSize: run.batchSize, limit, objectsStored: objects });
   let earlyStop: SequentialLookResult | null = null;
-  if (run.status === 'stopped-early' && batches.length < run.plannedBatches) {
-    const look = sequentialLook(
-      batches.map((b) => b.wallMs),
-      { batchSize: run.batchSize, limit, plannedBatches: run.plannedBatches },
-    );
+  if (run.status === 'stopped-early' && count < run.plannedBatches) {
+    const look = sequentialLook(Array.from(times.wallMs), {
+      batchSize: run.batchSize,
+      limit,
+      plannedBatches: run.plannedBatches,
+    });
     if (look.decision === 'stop-fail') earlyStop = look;
   }
-  const completion = runCompletion(run, batches, opts.allowPartial === true);
+  const completion = runCompletion(run, { batches: count, objects }, opts.allowPartial === true);
   // a stop by --probe-stop-above is a FAIL too (issue 18)
   const stopped = earlyStop !== null || Boolean(run.stopInfo?.probe);
   const power = assessPower(gate, opts.minDetectable ?? null);
@@ -77,7 +83,17 @@ export async function evaluateRun(
   // a FAIL that came with a rise in host contention and does not persist on the quiet batches is INCONCLUSIVE
   const contention = run.stopInfo?.probe
     ? null
-    : await checkContention(store, run, input, { batchSize: run.batchSize, limit, verdict: before, span: gate.span });
+    : await checkContention(
+        store,
+        run,
+        () => Array.from(times.wallMs, (wallMs, k) => ({ wallMs, lnLatency: input.lnLatency[k] ?? null })),
+        {
+          batchSize: run.batchSize,
+          limit,
+          verdict: before,
+          span: gate.span,
+        },
+      );
   const own = contention?.effect === 'inconclusive' ? 'INCONCLUSIVE' : before;
   const verdict =
     completion.state === 'failed'
@@ -89,7 +105,7 @@ export async function evaluateRun(
   return {
     run,
     batches: records ?? [],
-    batchCount: batches.length,
+    batchCount: count,
     gate,
     earlyStop,
     verdict,

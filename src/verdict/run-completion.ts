@@ -5,7 +5,7 @@
  * `stopped-early` is a completed FAIL.
  */
 import { formatCount } from '../model/format-count.js';
-import type { BatchRecord, RunRecord } from '../model/records.js';
+import type { RunRecord } from '../model/records.js';
 
 export type CompletionState = 'complete' | 'partial' | 'failed';
 
@@ -27,13 +27,13 @@ const WHY: Partial<Record<RunRecord['status'], string>> = {
   interrupted: 'interrupted (its process is gone)',
 };
 
+/** done: the batches the run recorded and the objects in them. */
 export function runCompletion(
   run: RunRecord,
-  batches: readonly Pick<BatchRecord, 'objects'>[],
+  done: { batches: number; objects: number },
   allowPartial = false,
 ): RunCompletion {
-  const n = batches.length;
-  const objects = batches.reduce((s, b) => s + b.objects, 0);
+  const { batches: n, objects } = done;
   const where = `batch ${n} of ${run.plannedBatches} (${formatCount(objects)} of ${formatCount(plannedObjects(run))} objects)`;
   switch (run.status) {
     case 'completed':
