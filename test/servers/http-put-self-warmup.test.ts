@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { parseCostModel } from '../../src/servers/http-put/cost-model.js';
 import { parseFaults } from '../../src/servers/http-put/faults.js';
 import { startHttpPutServer } from '../../src/servers/http-put/http-put-server.js';
+import { warmupHeaders } from '../../src/servers/http-put/self-warmup.js';
 
 test('after warming with 200 PUTs the tree is empty and a step:3:6 model counts from the first real PUT', async () => {
   const s = await startHttpPutServer({
@@ -46,4 +47,13 @@ test('seeded faults are not drawn while warming: every PUT of a 503:100% store i
   } finally {
     await s.close();
   }
+});
+
+test('the warm-up writes its headers both ways: lowercase as undici and fetch do, capitalised as node:http and curl do', () => {
+  const names = [0, 1, 2, 3].map((i) => Object.keys(warmupHeaders(i, '127.0.0.1:1', 1024)));
+  assert.deepEqual(names[0], ['host', 'connection', 'content-type', 'content-length']);
+  assert.deepEqual(names[1], ['Content-Length', 'Content-Type', 'Host', 'Connection']);
+  assert.deepEqual(names[2], names[0]);
+  assert.deepEqual(names[3], names[1]);
+  assert.equal(warmupHeaders(1, 'h:2', 77)['Content-Length'], '77');
 });

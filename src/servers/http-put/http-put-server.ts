@@ -87,6 +87,11 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
   const faultCounts = { '503': 0, reset: 0, hang: 0 };
   /** The whole server answers nothing before this time (a stall of the cost model). */
   let pausedUntil = 0;
+  /**
+   * A warm-up PUT waits 1 ms when the model waits at all (self-warmup.ts): it takes the timer branch
+   * every PUT of the run takes, at a twentieth of a 20 ms base's time.
+   */
+  const warmupWaitMs = Math.min(cost.baseMs, 1);
   /** PUT waits in whole milliseconds, the fractions carried (fine-wait.ts). */
   const putWait = new WaitCarry();
   const waitOutStall = async (): Promise<void> => {
@@ -124,7 +129,7 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
         return void res.end(method === 'HEAD' ? undefined : listing);
       }
       case 'PUT': {
-        const wait = warming ? 0 : putCostMs(cost, tree.resourceCount);
+        const wait = warming ? warmupWaitMs : putCostMs(cost, tree.resourceCount);
         await putWait.wait(wait);
         const outcome = tree.put(path, body);
         if (outcome === 'is-collection' || outcome === 'parent-is-resource') return answer(res, 409, `${outcome}\n`);
