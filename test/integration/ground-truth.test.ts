@@ -5,12 +5,15 @@
  * 20 ms per PUT at the start: a constant store must not FAIL (nor WARN), a 2x step at half-fill must
  * FAIL naming the cliff there, a linear x3 store must FAIL. A few seconds per run.
  *
- * On a shared 2-core machine the tool's own per-request overhead also falls by several percent over
- * the first few thousand requests (JIT), so a constant store can show x0.9. Each run warms its client
- * against an in-process sink first (the default, src/engine/sink-warmup.ts), and the store warms
- * its own process before it serves (the default of serve). That removes the slow first batch and
- * most of the drift but not what a busy host adds (docs/growth-gate.md, "The ground-truth store"):
- * the constant case asserts the verdict and the lower bound, and prints whether the CI held 1.0.
+ * On a shared 2-core machine both processes' own work per request also falls over the first few
+ * thousand requests (V8 compiling it), so a constant store can read as getting faster. Each run warms
+ * its client against an in-process sink first (src/engine/sink-warmup.ts), and the store warms its
+ * own process, taking the branches a run's PUTs take (src/servers/http-put/self-warmup.ts). What is
+ * left is a spread between runs a little wider than one run's CI (docs/growth-gate.md, "The
+ * ground-truth store": SD of the ratio 0.007–0.017 against a 97.5% CI of about ±0.025; 10 of 10 runs
+ * held 1.0 on a quiet machine, 9 of 10 with the earlier warm-up), and a 97.5% CI misses the truth
+ * in 1 run of 40 by construction. So the constant case takes a second run (a fresh store) when the
+ * first CI misses 1.0 and fails when both miss; every run must be free of FAIL and of a cliff.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -21,6 +24,8 @@ import { groundTruthRunArgs, serveGroundTruth } from '../helpers/ground-truth-ru
 const BATCH = 64;
 const BATCHES = 44;
 const OBJECTS = BATCH * BATCHES;
+/** Runs of the constant store at most: the test fails when none gives PASS with a CI holding 1.0. */
+const CONSTANT_RUNS = 2;
 
 let tmp: ReturnType<typeof tempDir>;
 before(() => {
@@ -54,15 +59,20 @@ async function measure(
   }
 }
 
-test('constant cost: PASS, the lower bound not above 1.00, no cliff', async (t) => {
-  const { code, stdout, gate } = await measure('constant', 'constant', ['--no-stop-early']);
-  t.diagnostic(
-    `constant: ${gate.verdict} x${gate.growthRatio.toFixed(2)} [${gate.ci.map((v) => v.toFixed(2)).join(', ')}]; CI holds 1.0: ${gate.ci[0] <= 1 && gate.ci[1] >= 1}`,
-  );
-  assert.equal(code, 0, stdout);
-  assert.equal(gate.verdict, 'PASS', stdout);
-  assert.ok(gate.ci[0] <= 1, stdout);
-  assert.equal(gate.cliff, null, stdout);
+test('constant cost: PASS with a 97.5% CI holding 1.0 (a second run when the first misses), no cliff', async (t) => {
+  const seen: string[] = [];
+  for (let attempt = 1; attempt <= CONSTANT_RUNS; attempt++) {
+    const { code, stdout, gate } = await measure('constant', `constant-${attempt}`, ['--no-stop-early']);
+    const holds = gate.ci[0] <= 1 && gate.ci[1] >= 1;
+    const line = `${gate.verdict} x${gate.growthRatio.toFixed(3)} [${gate.ci.map((v) => v.toFixed(3)).join(', ')}]`;
+    t.diagnostic(`constant, run ${attempt}: ${line}; CI holds 1.0: ${holds}`);
+    seen.push(line);
+    assert.equal(code, 0, stdout);
+    assert.notEqual(gate.verdict, 'FAIL', stdout);
+    assert.equal(gate.cliff, null, stdout);
+    if (gate.verdict === 'PASS' && holds) return;
+  }
+  assert.fail(`no run of the constant store gave PASS with a CI holding 1.0: ${seen.join('; ')}`);
 });
 
 test('a 2x step at half-fill: FAIL naming the cliff at about 1,408 objects', async (t) => {
