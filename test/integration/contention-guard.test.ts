@@ -8,8 +8,10 @@
  * - constant store + load: not FAIL (INCONCLUSIVE when the batches slowed with the host, else PASS)
  * - linear x3 store + load: FAIL (the growth persists on the quiet batches)
  *
- * A host already saturated before the load (CPU pressure above SATURATED in the first half) cannot
- * show a rise: the constant case is then skipped with the figures printed, never passed blind.
+ * Each run first waits (up to 30 s) for a quiet host (test/helpers/quiet-host.ts): the file before may
+ * leave processes winding down. A host already saturated before the load (CPU pressure above
+ * SATURATED in the first half) cannot show a rise: the constant case is then skipped with the figures
+ * printed, never passed blind.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +23,7 @@ import { ResultsStore } from '../../src/store/results-store.js';
 import { busyChild } from '../helpers/busy-child.js';
 import { BIN, REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { groundTruthRunArgs, serveGroundTruth } from '../helpers/ground-truth-run.js';
+import { describeQuiet, waitForQuietHost, type QuietHost } from '../helpers/quiet-host.js';
 
 const BATCH = 500;
 const BATCHES = 64;
@@ -69,9 +72,12 @@ interface Outcome {
   waitBefore: number;
   waitAfter: number;
   loadFrom: number;
+  /** The host before the run (each run first waits for a quiet host, test/helpers/quiet-host.ts). */
+  host: QuietHost;
 }
 
 async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
+  const host = await waitForQuietHost();
   const server = await serveGroundTruth(cost, '2ms', OBJECTS);
   const db = join(tmp.dir, `${name}.db`);
   const load: ChildProcess[] = [];
@@ -135,6 +141,7 @@ async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
       pressureBefore: med(samples.slice(1, loadFrom - 1).map((s) => s.cpuPressure ?? 0)),
       waitBefore: waits(1, loadFrom - 1),
       waitAfter: waits(loadFrom, samples.length),
+      host,
     };
   } finally {
     for (const c of load) if (c.pid !== undefined && c.exitCode === null) process.kill(c.pid, 'SIGKILL');
@@ -145,7 +152,7 @@ async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
 
 const describe = (o: Outcome): string =>
   `exit ${o.code}, ${o.json.verdict} x${o.json.growthRatio.toFixed(2)} [${o.json.ci.map((v) => v.toFixed(2)).join(', ')}]; load from batch ${o.loadFrom}; ` +
-  `CPU pressure before it ${(100 * o.pressureBefore).toFixed(0)}%, the tool's CPU wait ${(100 * o.waitBefore).toFixed(1)}% -> ${(100 * o.waitAfter).toFixed(1)}%; contention ${JSON.stringify(o.json.contention)}`;
+  `CPU pressure before it ${(100 * o.pressureBefore).toFixed(0)}%, the tool's CPU wait ${(100 * o.waitBefore).toFixed(1)}% -> ${(100 * o.waitAfter).toFixed(1)}%; contention ${JSON.stringify(o.json.contention)}; host ${describeQuiet(o.host)} before the run`;
 
 test('constant store, host busy from half-way: not FAIL', async (t) => {
   const o = await runUnderLoad('constant', 'constant-busy');
