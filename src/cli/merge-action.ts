@@ -3,6 +3,7 @@ import { basename, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { mergeShards, type ClockCorrect, type MergeResult } from '../shard/merge-run.js';
+import { fetchShardFiles, parseS3Location, type FetchedShards } from '../shard/s3-shard-files.js';
 import type { ShardInput } from '../shard/merge-check.js';
 import { ResultsStore } from '../store/results-store.js';
 import { readShards } from '../store/shard-records.js';
@@ -12,11 +13,17 @@ export interface MergeFlags {
   into: string;
   clockCorrect: ClockCorrect;
   json?: boolean;
+  /** s3://BUCKET/PREFIX: read the shard files from there instead of local paths. */
+  from?: string;
+  url?: string;
+  region: string;
+  pathStyle?: boolean;
+  profile?: string;
 }
 
 const ms = (v: number | null): string => (v === null ? '?' : v.toFixed(1));
 
-function text(r: MergeResult, into: string, correct: ClockCorrect): string[] {
+function text(r: MergeResult, into: string, correct: ClockCorrect, name: (file: string) => string): string[] {
   const t = r.timeline;
   const first = t.firstK + 1;
   const lines = [
@@ -29,7 +36,7 @@ function text(r: MergeResult, into: string, correct: ClockCorrect): string[] {
         ? 'no clock bracket (no Date header)'
         : `store − shard clock in [${ms(s.loMs)}, ${ms(s.hiMs)}] ms (${s.samples} responses)`;
     lines.push(
-      `  shard ${s.index} (${basename(s.file)}): ${bracket}; shifted ${ms(s.shiftMs)} ms${s.lateMs === null ? '' : `; started ${ms(s.lateMs)} ms after --start-at`}`,
+      `  shard ${s.index} (${name(s.file)}): ${bracket}; shifted ${ms(s.shiftMs)} ms${s.lateMs === null ? '' : `; started ${ms(s.lateMs)} ms after --start-at`}`,
     );
   }
   if (r.risk === null)
@@ -46,7 +53,62 @@ function text(r: MergeResult, into: string, correct: ClockCorrect): string[] {
   return lines;
 }
 
-export async function merge(ctx: CliContext, files: string[], f: MergeFlags): Promise<ExitCode> {
+/** The shard files of `--from`, fetched to a temporary folder (null without --from); checks the flags. */
+async function fetchFrom(files: string[], f: MergeFlags): Promise<FetchedShards | null> {
+  if (f.from === undefined) {
+    if (files.length === 0)
+      throw new UsageError(
+        'E_MERGE',
+        'no shard files given',
+        "give each shard's results database, or --from s3://BUCKET/PREFIX with --url",
+      );
+    return null;
+  }
+  if (files.length > 0)
+    throw new UsageError(
+      'E_FLAG_CONFLICT',
+      '--from and shard files given together',
+      'give either the local shard files or --from s3://BUCKET/PREFIX',
+    );
+  const loc = parseS3Location(f.from);
+  if (f.url === undefined)
+    throw new UsageError(
+      'E_BAD_FLAG',
+      '--from needs --url, the S3 endpoint',
+      'e.g. --url http://127.0.0.1:7480 (add --path-style for stores without virtual-hosted buckets)',
+    );
+  return fetchShardFiles(loc, {
+    url: f.url,
+    region: f.region,
+    pathStyle: f.pathStyle === true,
+    ...(f.profile === undefined ? {} : { profile: f.profile }),
+  });
+}
+
+export async function merge(ctx: CliContext, given: string[], f: MergeFlags): Promise<ExitCode> {
+  const fetched = await fetchFrom(given, f);
+  try {
+    const files = fetched === null ? given : fetched.files.map((x) => x.path);
+    const keyOf = new Map(fetched?.files.map((x) => [x.path, x.key]) ?? []);
+    const name = (file: string): string => keyOf.get(file) ?? basename(file);
+    if (fetched !== null && !f.json) {
+      const bytes = fetched.files.reduce((n, x) => n + x.bytes, 0);
+      ctx.out(
+        `read ${fetched.files.length} shard files from ${f.from ?? ''} (${(bytes / 1e6).toFixed(1)} MB): ${fetched.files.map((x) => x.key).join(', ')}`,
+      );
+    }
+    return await mergeFiles(ctx, files, f, name);
+  } finally {
+    await fetched?.cleanup();
+  }
+}
+
+async function mergeFiles(
+  ctx: CliContext,
+  files: string[],
+  f: MergeFlags,
+  name: (file: string) => string,
+): Promise<ExitCode> {
   const unique = [...new Set(files.map((x) => resolve(x)))];
   if (unique.length !== files.length)
     throw new UsageError('E_MERGE', 'a shard file is given twice', "give each shard's results database once");
@@ -79,7 +141,7 @@ export async function merge(ctx: CliContext, files: string[], f: MergeFlags): Pr
         JSON.stringify({
           runId: r.run.id,
           into: f.into,
-          shards: r.shards.map((s) => ({ ...s, file: basename(s.file) })),
+          shards: r.shards.map((s) => ({ ...s, file: name(s.file) })),
           batches: { kept: r.timeline.batches.length, first: r.timeline.firstK + 1, all: r.timeline.allBatches },
           window: { startMs: r.timeline.windowStartMs, endMs: r.timeline.windowEndMs },
           ops: { inBatches: r.opsInBatches, outside: r.opsOutside },
@@ -90,8 +152,8 @@ export async function merge(ctx: CliContext, files: string[], f: MergeFlags): Pr
           clockCorrect: f.clockCorrect,
         }),
       );
-      if (r.risk?.warn) ctx.err(text(r, f.into, f.clockCorrect).find((l) => l.startsWith('warning:')) ?? '');
-    } else ctx.out(text(r, f.into, f.clockCorrect).join('\n'));
+      if (r.risk?.warn) ctx.err(text(r, f.into, f.clockCorrect, name).find((l) => l.startsWith('warning:')) ?? '');
+    } else ctx.out(text(r, f.into, f.clockCorrect, name).join('\n'));
     return ExitCode.Ok;
   } finally {
     for (const s of new Set(inputs.map((x) => x.store))) await s.close();

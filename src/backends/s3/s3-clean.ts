@@ -5,27 +5,18 @@
  */
 import { createHash } from 'node:crypto';
 import type { BulkCleanResult } from '../backend.js';
-import { EMPTY_SHA256, type S3Client } from './s3-client.js';
+import type { S3Client } from './s3-client.js';
 import { xmlEscape } from './s3-buckets.js';
+import { listPage } from './s3-list.js';
 
 /** A bound on the listing pages of one bucket (a billion keys): every request loop ends. */
 const MAX_PAGES = 1_000_000;
 
-const unescapeXml = (k: string): string => k.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
 /** Deletes every key under prefix in the client's bucket, adding what it removed and what failed to `out`. */
 export async function deletePrefix(s3: S3Client, prefix: string, out: BulkCleanResult): Promise<void> {
-  let token: string | undefined;
+  let token: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const q = `list-type=2&max-keys=1000&prefix=${encodeURIComponent(prefix)}${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`;
-    const list = await s3.send({
-      method: 'GET',
-      key: '',
-      query: q,
-      payloadHash: EMPTY_SHA256,
-      what: `ListObjectsV2 ${prefix}`,
-    });
-    const keys = [...list.res.text.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => unescapeXml(m[1] ?? ''));
+    const { keys, next } = await listPage(s3, prefix, token);
     if (keys.length > 0) {
       const body = Buffer.from(
         `<Delete><Quiet>true</Quiet>${keys.map((k) => `<Object><Key>${xmlEscape(k)}</Key></Object>`).join('')}</Delete>`,
@@ -50,7 +41,7 @@ export async function deletePrefix(s3: S3Client, prefix: string, out: BulkCleanR
       out.failed += failed.length;
       out.removed += keys.length - failed.length;
     }
-    token = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(list.res.text)?.[1];
-    if (!token || !/<IsTruncated>true<\/IsTruncated>/.test(list.res.text)) break;
+    if (next === null) break;
+    token = next;
   }
 }

@@ -8,6 +8,7 @@
 import { OpError } from '../op-timer.js';
 import { probeFailure } from '../http/probe-requests.js';
 import { EMPTY_SHA256, type S3Client } from './s3-client.js';
+import { listPage } from './s3-list.js';
 
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
@@ -58,15 +59,8 @@ export async function s3ListPage(
   prefix: string,
   max: number,
 ): Promise<{ entries: number; httpStatus: number }> {
-  const q = `list-type=2&max-keys=${max}&prefix=${encodeURIComponent(prefix)}`;
-  const r = await s3.send({
-    method: 'GET',
-    key: '',
-    query: q,
-    payloadHash: EMPTY_SHA256,
-    what: `ListObjectsV2 ${prefix}`,
-  });
-  return { entries: [...r.res.text.matchAll(/<Key>[^<]*<\/Key>/g)].length, httpStatus: r.res.status };
+  const page = await listPage(s3, prefix, null, max);
+  return { entries: page.keys.length, httpStatus: page.httpStatus };
 }
 
 /** Removes an object stored as the given keys; E_NOT_FOUND when its first key is missing. */
