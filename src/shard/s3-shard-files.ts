@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { loadCredentials } from '../backends/s3/credentials.js';
 import { S3Client } from '../backends/s3/s3-client.js';
-import { listPage } from '../backends/s3/s3-list.js';
+import { listAllKeys } from '../backends/s3/s3-list.js';
 import { isIngestScaleError, RunFailedError, UsageError } from '../errors.js';
 
 export interface S3Location {
@@ -55,14 +55,8 @@ export interface FetchedShards {
 
 /** Every key under the prefix (ListObjectsV2, page by page; at most 10,000 pages). */
 async function listKeys(s3: S3Client, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let token: string | null = null;
-  for (let page = 0; page < 10_000; page++) {
-    const p = await listPage(s3, prefix, token);
-    keys.push(...p.keys);
-    if (p.next === null) return keys;
-    token = p.next;
-  }
+  const { keys, complete } = await listAllKeys(s3, prefix, 10_000);
+  if (complete) return keys;
   throw new RunFailedError('E_TARGET', `ListObjectsV2 ${prefix}: more than 10,000 pages of keys`, {
     hint: 'give a narrower prefix: the folder the shards of one run wrote to',
   });

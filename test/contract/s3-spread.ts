@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { S3Backend, type S3Options } from '../../src/backends/s3/s3-backend.js';
-import { S3Client, EMPTY_SHA256 } from '../../src/backends/s3/s3-client.js';
+import { S3Client } from '../../src/backends/s3/s3-client.js';
+import { listAllKeys } from '../../src/backends/s3/s3-list.js';
 import { contentSha256 } from '../../src/generate/content.js';
 import { planObject } from '../../src/generate/plan.js';
 import { resolveWorkload } from '../../src/workload/resolve.js';
@@ -56,26 +57,11 @@ export async function listKeys(peer: SpreadPeer, bucket: string, prefix: string)
       secretAccessKey: peer.credentials.AWS_SECRET_ACCESS_KEY,
     },
   });
-  const keys: string[] = [];
   try {
-    let token: string | undefined;
-    for (let page = 0; page < 10_000; page++) {
-      const q = `list-type=2&max-keys=1000&prefix=${encodeURIComponent(prefix)}${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`;
-      const r = await c.send({
-        method: 'GET',
-        key: '',
-        query: q,
-        payloadHash: EMPTY_SHA256,
-        what: `ListObjectsV2 ${bucket}`,
-      });
-      keys.push(...[...r.res.text.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1] ?? ''));
-      token = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(r.res.text)?.[1];
-      if (!token || !/<IsTruncated>true<\/IsTruncated>/.test(r.res.text)) break;
-    }
+    return (await listAllKeys(c, prefix, 10_000)).keys;
   } finally {
     await c.close();
   }
-  return keys;
 }
 
 /** Registers the K-bucket suites; `peer()` is called inside the tests (after the file's before hook started the peer). */

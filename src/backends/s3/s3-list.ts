@@ -45,3 +45,20 @@ export async function listPage(s3: S3Client, prefix: string, token: string | nul
   });
   return { ...parseListPage(r.res.text), httpStatus: r.res.status };
 }
+
+/** Every key under `prefix`, page after page, reading at most `maxPages` pages (`complete` false when more were left). */
+export async function listAllKeys(
+  s3: S3Client,
+  prefix: string,
+  maxPages: number,
+): Promise<{ keys: string[]; complete: boolean }> {
+  const keys: string[] = [];
+  let token: string | null = null;
+  for (let page = 0; page < maxPages; page++) {
+    const p = await listPage(s3, prefix, token);
+    keys.push(...p.keys);
+    if (p.next === null) return { keys, complete: true };
+    token = p.next;
+  }
+  return { keys, complete: false };
+}
