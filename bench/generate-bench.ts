@@ -123,7 +123,7 @@ export const generateBench: Benchmark = async (ctx) => {
     ],
     notes: [
       keystreamImpl === 'native'
-        ? 'The reference is node:crypto as the issue defines it; ours writes the same keystream (the same bytes: test/unit/native-keystream.test.ts) in place, without the two allocations and the copy that Cipheriv#update() makes per call, so it can pass the reference.'
+        ? 'The reference is node:crypto, as the budget defines it; ours writes the same keystream (the same bytes: test/unit/native-keystream.test.ts) in place, without the two allocations and the copy that Cipheriv#update() makes per call, so it can pass the reference.'
         : 'Ours and the reference do the same work per chunk (one cipher update into a fresh 64 KiB Buffer), so the ratio is about 1.00 up to the allocator and garbage-collector timing of this shared machine — see every round below.',
     ],
   };

@@ -1,5 +1,5 @@
 /**
- * Benchmark 8, Ceph RGW (issue 17, item 6): the engine's s3 path (bench/http/engine-client.ts with a
+ * Benchmark 8, Ceph RGW (reports/perf.md): the engine's s3 path (bench/http/engine-client.ts with a
  * bucket: runEngine, the s3 backend, a no-op sink, random content made and hashed per object, its
  * own process) against @aws-sdk/client-s3 PutObject (bench/http/aws-sdk-client.ts, its own process)
  * on a one-host Ceph cluster (one monitor, one memstore OSD, one radosgw) brought up by

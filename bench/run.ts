@@ -7,7 +7,7 @@
  * own, run only when named).
  * --quick: smaller counts, one round (about a minute for all). --tiny: the smallest counts, for
  * the smoke test (written only where --out/--json say). --variant before: store the results as
- * the "before" figures of a src/ change (see reports/perf.md).
+ * the "before" figures of a src/ change (kept in reports/perf.md's data).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,10 +1,10 @@
 /**
- * Benchmark 8, scale of the analysis (issue 16, item 6): `ingest-scale import` of a CSV of millions
- * of rows (peak RSS, which must stay flat in the number of rows, and wall time) and `ingest-scale
- * check` on a run of a million imported batches (wall time), each the real CLI in its own process.
- * References: the same import of a tenth of the rows (a flat memory gives a ratio near 1), and the
- * growth gate alone in this process on the same wall times (what the analysis costs without the
- * CLI's start-up and its read of the batches).
+ * Benchmark 8, scale of the analysis (docs/growth-gate.md, "A million batches"): `ingest-scale import` of a CSV
+ * of millions of rows (peak RSS, which must stay flat in the number of rows, and wall time) and `ingest-scale
+ * check` on a run of a million imported batches (wall time), each the real CLI in its own process. References:
+ * the same import of a tenth of the rows (a flat memory gives a ratio near 1), and the growth gate alone in this
+ * process on the same wall times (what the analysis costs without the CLI's start-up and its read of the
+ * batches).
  */
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,9 +1,9 @@
 /**
- * Benchmark 9, scale of one shard (issue 20, item 5): peak RSS of `run --shard 0/1` writing N objects
- * of 1 KiB into the null store (bench/lib/null-server.ts, its own process: it keeps nothing), each
- * the real CLI in its own process under /usr/bin/time -v. A shard keeps nothing per object (each
- * batch streams to SQLite before the next), so its RSS must stay flat in N: the figure is the
- * shard's peak RSS at the large N against the same at a tenth (or a third) of it.
+ * Benchmark 9, scale of one shard (docs/scale-out.md, "Memory of a shard"): peak RSS of `run --shard 0/1` writing
+ * N objects of 1 KiB into the null store (bench/lib/null-server.ts, its own process: it keeps nothing), each the
+ * real CLI in its own process under /usr/bin/time -v. A shard keeps nothing per object (each batch streams to
+ * SQLite before the next), so its RSS must stay flat in N: the figure is the shard's peak RSS at the large N
+ * against the same at a tenth (or a third) of it.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

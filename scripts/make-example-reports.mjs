@@ -9,7 +9,7 @@
 // `run --backend ldp --layout flat --probe all` against it into a temporary results database, renders
 // the run's HTML and Markdown reports, and stops the server by its PID. A real run is not
 // reproducible, so --check leaves these two files alone; `--objects N` and `--batch-size N` size
-// the run (default 8,000 objects in batches of 400, as issue 18's Done-when).
+// the run (default 8,000 objects in batches of 400, as in docs/probes.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Power-aware PASS (issue 16, item 4; docs/growth-gate.md, "Detectable growth").
+ * Power-aware PASS (docs/growth-gate.md, "Detectable growth").
  *
  * A PASS or WARN says "no growth beyond the limit was shown"; whether that means anything depends
  * on what the run could have shown. R80 (detectable-growth.ts) is the growth ratio the gate would

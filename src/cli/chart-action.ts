@@ -14,7 +14,7 @@ export interface ChartFlags {
   width?: string;
   trend: boolean;
   log?: boolean;
-  /** A probe kind: chart its median latency per batch instead of the batch time (issue 18). */
+  /** A probe kind: chart its median latency per batch instead of the batch time (docs/probes.md). */
   probe?: string;
 }
 

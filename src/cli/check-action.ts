@@ -19,7 +19,7 @@ export interface CheckFlags {
   force?: boolean;
   json?: boolean;
   allowPartial?: boolean;
-  /** Exit on the worst of the ingest verdict and every probe kind's verdict (issue 18). */
+  /** Exit on the worst of the ingest verdict and every probe kind's verdict (docs/probes.md). */
   gateProbes?: boolean;
 }
 

@@ -53,7 +53,7 @@ export function checkCommand(ctx: CliContext): Command {
     )
     .addHelpText(
       'after',
-      '\nThe rule (Theil–Sen on log batch times after a warm-up trim, Sen CI) is specified in the README.\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (fewer than 10 kept batches, a PASS or WARN that could not see --min-detectable, or the run did not complete:\n  running, interrupted or aborted; --allow-partial gates on the batches present), 4 the run failed (its reason is printed).',
+      '\nThe rule (Theil–Sen on log batch times after a warm-up trim, Sen CI) is specified in docs/growth-gate.md.\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (fewer than 10 kept batches, a PASS or WARN that could not see --min-detectable, or the run did not complete:\n  running, interrupted or aborted; --allow-partial gates on the batches present), 4 the run failed (its reason is printed).',
     )
     .action(async (ref: string, flags: CheckFlags) => {
       // the store, the gate and the report code load only when the command runs

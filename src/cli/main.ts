@@ -30,7 +30,7 @@ function program(ctx: CliContext): Command {
     .showHelpAfterError('(add --help for usage)')
     .addHelpText(
       'after',
-      '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (too few batches, or the run did not complete),\n4 the run failed, 130 run stopped by Ctrl-C (SIGINT), 143 run stopped by SIGTERM.\nStart with: ingest-scale run   (embedded LevelDB store, default workload, about 25 batches)',
+      '\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (too few batches, or the run did not complete),\n4 the run failed, 130 run stopped by Ctrl-C (SIGINT), 143 run stopped by SIGTERM.\nStart with: ingest-scale run   (embedded LevelDB store, default workload, 600 batches of 100 objects)',
     );
   for (const c of [
     runCommand(ctx),

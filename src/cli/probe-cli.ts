@@ -1,5 +1,5 @@
 /**
- * Probes in the CLI (issue 18): `run --probe KINDS [--probe-sample K] [--probe-stop-above DURATION]`
+ * Probes in the CLI (docs/probes.md): `run --probe KINDS [--probe-sample K] [--probe-stop-above DURATION]`
  * checked before anything is opened; what `run` and `check` print about them (a line per kind, the
  * JSON `probes` object, a probe stop); `chart RUN --probe KIND`. The worst verdict for --gate-probes is
  * the verdict's (verdict/exit-code.ts).

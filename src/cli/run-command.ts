@@ -49,7 +49,7 @@ export function runCommand(ctx: CliContext): Command {
     )
     .option(
       '--probe <kinds>',
-      'after each batch, outside its clock, probe the read side: a comma list of get, head, range, list, delete, or all (each kind gets its own verdict in check)',
+      'after each batch, outside its clock, probe the read side: a comma list of get, head, range, list, update, delete, or all (each kind gets its own verdict in check)',
     )
     .option(
       '--probe-sample <k>',

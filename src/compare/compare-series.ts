@@ -1,5 +1,5 @@
 /**
- * What the HTML page of a compare draws (issue 19, item 4), read back from the results database:
+ * What the HTML page of a compare draws (docs/commands/report.md), read back from the results database:
  * the compare's stored answer, each target's per-batch value of every phase it ran (put: the
  * batch's wall time; get-cold, get-warm: the median read latency), indexed by the objects stored at
  * the end of the batch, and for every target but the reference, per phase, the ratio series

@@ -1,5 +1,5 @@
 /**
- * An unrecorded warm-up of the client before batch 1 (issue 16; docs/growth-gate.md, "The client's
+ * An unrecorded warm-up of the client before batch 1 (docs/growth-gate.md, "The client's
  * warm-up"). On a 2-core machine the tool's own work per request fell for the first few thousand
  * requests (V8 compiling the request, content and recording paths; connections opening), so batch 1
  * and the few after it ran 20–35% slower on a constant store and the CI lay below 1.0. The trim of

@@ -1,5 +1,5 @@
 /**
- * What the host was doing during a batch (issue 16, item 3; docs/growth-gate.md, "Host contention"):
+ * What the host was doing during a batch (docs/growth-gate.md, "Host contention"):
  * a snapshot right before the batch's clock starts and one right after it stops, and their
  * difference as a HostSample recorded with the batch.
  *

@@ -1,5 +1,5 @@
 /**
- * The client's warm-up against a local sink (issue 16, item 2; docs/growth-gate.md, "The client's
+ * The client's warm-up against a local sink (docs/growth-gate.md, "The client's
  * warm-up"). On a 2-core machine the tool's own CPU per operation fell from 130–300 µs to 50–70 µs
  * over the first few thousand requests (V8 compiling the request, content and recording paths), so
  * the early batches of a short run against a constant store were slower and its CI lay below 1.0.

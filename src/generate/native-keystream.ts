@@ -7,9 +7,8 @@
  * larger buffer, then a right-sized copy) and every call needs a new Cipheriv. For one 1 MiB body
  * that is two fresh megabyte allocations and a copy; V8 frees them only at its next garbage
  * collection, in bursts, so the memory goes back to the system and every new body page-faults
- * afresh. Measured on the 2-core benchmark machine: 1.4–3 ms of CPU per MiB inside a run, against
- * 0.11 ms for the same keystream written in place; for a 1 KiB datastream 7.5 µs against 1 µs
- * (reports/perf.md, round 3).
+ * afresh, several times the cost of the keystream written in place (docs/performance.md, "A native
+ * keystream"; docs/notes/2026-12-perf-history.md, "Round 3").
  *
  * INGEST_SCALE_NATIVE=0 turns the addon off (the tests compare both paths).
  */

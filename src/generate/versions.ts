@@ -1,5 +1,5 @@
 /**
- * Versions of a datastream's content (issue 18, item 3). Version 0 is the content as ingested. For a
+ * Versions of a datastream's content (docs/commands/run.md, "Workload"). Version 0 is the content as ingested. For a
  * `versioned:EDIT` datastream, version v is version v-1 with EDIT of its bytes rewritten in place:
  * whole slots of up to 256 bytes, chosen with the seed among the datastream's slots, refilled from
  * a keystream of their own (so delta-compressing and deduplicating stores see realistic deltas).

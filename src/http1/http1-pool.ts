@@ -5,7 +5,7 @@
  * a prebuilt head and the body go in one corked write, the response is parsed in place, a plain
  * connection reads into one buffer of its own (net's `onread`: no buffer, stream push or 'data'
  * event per read), and no stream or handler object is made per request (see reports/perf.md,
- * benchmark 1). Reads and responses that are parsed stay on undici (src/backends/http/http-target.ts).
+ * the `http` benchmark). Reads and responses that are parsed stay on undici (src/backends/http/http-target.ts).
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';

@@ -1,5 +1,5 @@
 /**
- * The read-side probe kinds of `run --probe KINDS` (issue 18) and the operation kinds each records:
+ * The read-side probe kinds of `run --probe KINDS` (docs/probes.md) and the operation kinds each records:
  * the words the engine (which runs probes) and the verdict (which judges them) share. Which backend
  * capability a kind needs is the engine's business (src/engine/probes/probe-kinds.ts).
  */

@@ -72,7 +72,7 @@ export interface StopInfo {
   limit: number;
   /** Wall time used so far over the projected wall time of the whole planned run. */
   shareOfPlannedTime: number;
-  /** A stop by --probe-stop-above (issue 18): the probe kind, its median latency in the batch, the limit. */
+  /** A stop by --probe-stop-above (docs/probes.md): the probe kind, its median latency in the batch, the limit. */
   probe?: { kind: string; medianMs: number; limitMs: number };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Several runs on one ASCII chart, aligned by how full the store was (issue 19, item 4): one
+ * Several runs on one ASCII chart, aligned by how full the store was (docs/commands/chart.md): one
  * objects-stored axis for all of them, so runs of different batch sizes land at the right fill.
  *
  * The plot has `columns` columns over (0, most] objects stored, where `most` is the fill the

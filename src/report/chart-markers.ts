@@ -1,5 +1,5 @@
 /**
- * Marker letters on an asciichart plot (issue 19, item 4): with several runs overlaid, each run's
+ * Marker letters on an asciichart plot (docs/commands/chart.md): with several runs overlaid, each run's
  * line carries its own letter (A, B, C, …) every few columns, and the legend names the letters, so
  * the chart reads without colour (piped output, CI logs, a printout).
  *

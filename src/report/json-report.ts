@@ -3,7 +3,7 @@
  *
  * Top-level fields: schemaVersion, generatedAt, tool, gates, run, target, workload, host, verdict,
  * verdictText, gate (gateJson, the fields of `check --json`), earlyStop, batches, errors, baseline,
- * probes (per probe kind as in `check --json`, null for a run without probes, issue 18), contention
+ * probes (per probe kind as in `check --json`, null for a run without probes; docs/probes.md), contention
  * (the host contention guard as in `check --json`, null for an import).
  * Non-finite numbers are null. Additive changes keep schemaVersion 1 (new optional fields are added
  * to the schema); a removed or retyped field raises it.

@@ -9,7 +9,7 @@
  *   level change     only with a baseline and --max-level-change
  *   error budget     failed operations' share against --max-error-rate; <skipped> without
  *                    operation records (imported series)
- *   probe KIND       one per probe kind the run recorded (issue 18): with --gate-probes FAIL /
+ *   probe KIND       one per probe kind the run recorded (docs/probes.md): with --gate-probes FAIL /
  *                    INCONCLUSIVE as above (as check --gate-probes exits on them); without it the
  *                    case passes and its text says the verdict is reported, not gated
  * Properties: run.id, run.label, backend, target, verdict, and the baseline's run id.

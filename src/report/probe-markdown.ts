@@ -1,5 +1,5 @@
 /**
- * The Markdown report's probe section (issue 18): a table with a row per probe kind (verdict,
+ * The Markdown report's probe section (docs/probes.md): a table with a row per probe kind (verdict,
  * growth over the kept batches with its CI, cold and warm medians over the run) and the verdict
  * lines as `check` prints them. Empty for a run without probes.
  */

@@ -1,5 +1,5 @@
 /**
- * Probe verdicts (issue 18) in words and as JSON, the same for `run`, `check` and every report: a
+ * Probe verdicts (docs/probes.md) in words and as JSON, the same for `run`, `check` and every report: a
  * line per probe kind (verdict, growth and CI over the kept batches, cold and warm medians), the
  * `probes` object of `check --json` and of the JSON report (the worst verdict that `--gate-probes`
  * exits on is the verdict's: src/verdict/exit-code.ts).

@@ -1,9 +1,9 @@
 /**
  * A batch row as one INSERT of exact literals (sql-literals.ts), so that a whole batch — BEGIN, its
  * row, its operations' all-literal INSERTs (op-insert-sql.ts), COMMIT — can go to the sqlite3
- * driver as one text in one call. Each call is a round trip to the driver's thread and back (about
- * 45 µs here); a batch of 1,000 operations took seven, and one text measured 23 % less time to
- * record than seven calls with the next chunk built meanwhile (reports/perf.md, benchmark 3).
+ * driver as one text in one call. Each call is a round trip to the driver's thread and back; one text
+ * per batch records faster than a call per chunk with the next chunk built meanwhile
+ * (docs/notes/2026-12-perf-history.md, "Round 4").
  */
 import type { BatchRecord } from '../model/records.js';
 import { BATCH_COLUMNS } from './rows.js';

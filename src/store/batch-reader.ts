@@ -1,8 +1,8 @@
 /**
  * Reading a run's batches back, lean enough for a run of a million imported batches: `check` on
  * such a run read every row at once (`SELECT *`), which held a million driver row objects with the
- * run id repeated in each beside the million records made from them — 1.5 GB and 13 s on the 2-core
- * machine (reports/perf.md, "Scale of the analysis"). Here the rows come in pages of PAGE_ROWS by
+ * run id repeated in each beside the million records made from them (docs/notes/2026-12-perf-history.md,
+ * "Scale of the analysis"). Here the rows come in pages of PAGE_ROWS by
  * index (the primary key), without the run id, each page turned into records before the next is
  * read; the records are the same as before, field for field.
  */

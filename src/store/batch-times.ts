@@ -2,7 +2,7 @@
  * The lean read of a run's batches for the verdict (`check` without a report): only
  * (idx, objects, wall_ms), in pages by index like batch-reader.ts, into three typed columns. On a
  * million imported batches it costs about a third of the CPU of reading the full records
- * (reports/perf.md, "Scale of the analysis"): the sqlite3 driver makes one object per row with a
+ * (docs/notes/2026-12-perf-history.md, "Scale of the analysis"): the sqlite3 driver makes one object per row with a
  * key per column, and three keys cost less than twelve. The rows live only for their page: what is
  * kept is three arrays of doubles, which a full garbage collection does not have to mark (an
  * object per batch made every collection during the gate mark a million of them).

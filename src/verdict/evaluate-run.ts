@@ -76,7 +76,7 @@ export async function evaluateRun(
     if (look.decision === 'stop-fail') earlyStop = look;
   }
   const completion = runCompletion(run, { batches: count, objects }, opts.allowPartial === true);
-  // a stop by --probe-stop-above is a FAIL too (issue 18)
+  // a stop by --probe-stop-above is a FAIL too (docs/probes.md)
   const stopped = earlyStop !== null || Boolean(run.stopInfo?.probe);
   const power = assessPower(gate, opts.minDetectable ?? null);
   const before = stopped ? 'FAIL' : power.inconclusive ? 'INCONCLUSIVE' : gate.verdict;

@@ -44,7 +44,7 @@ export interface EvaluationRequest {
   lean?: boolean;
 }
 
-/** The run's probes (issue 18) judged with the gate's limit, or undefined when it recorded none. */
+/** The run's probes (docs/probes.md) judged with the gate's limit, or undefined when it recorded none. */
 export async function loadProbes(
   store: ResultsStore,
   run: RunRecord,

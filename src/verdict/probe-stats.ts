@@ -1,5 +1,5 @@
 /**
- * Probe latencies as series and verdicts (issue 18): per batch, the median latency of a probe
+ * Probe latencies as series and verdicts (docs/probes.md): per batch, the median latency of a probe
  * kind's successful operations, indexed by the objects stored when the probes ran (the batch's
  * end), and the same gate as ingest on it (growthGate: warm-up trim, Theil–Sen, Sen CI, the run's
  * --max-growth). `check` prints a verdict per kind; with --gate-probes it exits on the worst.

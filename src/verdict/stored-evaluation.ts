@@ -21,7 +21,7 @@ export interface EvaluatedRun {
   errors: BatchErrors[];
 }
 
-/** The candidate's read-side probes (issue 18): a verdict and a per-batch series per probe kind it recorded. */
+/** The candidate's read-side probes (docs/probes.md): a verdict and a per-batch series per probe kind it recorded. */
 export interface StoredProbes {
   /** Judged with the gates' --max-growth, as `check` judges them. */
   verdicts: ProbeVerdict[];

@@ -1,5 +1,5 @@
 /**
- * `chart RUN RUN` of two real runs with different batch sizes (issue 19, item 4), through the real
+ * `chart RUN RUN` of two real runs with different batch sizes (docs/commands/chart.md), through the real
  * binary with its output piped (no colour): one objects-stored axis for both, so the run that
  * stored half as much ends half-way across; each run's line carries its own letter, named in the legend.
  */

@@ -1,11 +1,10 @@
 /**
- * Issue 15's "done when", second part: against the faulty store (the http-put reference server with
- * seeded 503s, resets, hung requests and slow answers, in this process so its own fault counts can be
- * read), `run` finishes — every hung request ended by --request-timeout, so the run is bounded by the
- * faults it meets, not by the server — with every failure recorded: each injected fault is one
- * recorded attempt (a `retried` row, or the operation's final `failed` row), and the verdict names
- * the error budget with the codes that spent it. With no budget to spend, the same faults fail the
- * run (exit 4) at the batch where the budget ran out, naming it.
+ * Faults and the error budget (docs/run-lifecycle.md), end to end: against the faulty store (the http-put reference
+ * server with seeded 503s, resets, hung requests and slow answers, in this process so its own fault counts can be
+ * read), `run` finishes — every hung request ended by --request-timeout, so the run is bounded by the faults it
+ * meets, not by the server — with every failure recorded: each injected fault is one recorded attempt (a `retried`
+ * row, or the operation's final `failed` row), and the verdict names the error budget with the codes that spent it.
+ * With no budget to spend, the same faults fail the run (exit 4) at the batch where the budget ran out, naming it.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * --min-detectable through the real binary (issue 16, item 4): on the imported Fedora 3 series
+ * --min-detectable through the real binary (docs/growth-gate.md, "Power-aware PASS"): on the imported Fedora 3 series
  * (R80 about x1.14) 1.1 is INCONCLUSIVE (exit 3) and 1.5 PASS (exit 0); `run` stores the ratio with
  * its settings, `check` uses it unless its own flag overrides it, and then says so.
  */

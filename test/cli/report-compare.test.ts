@@ -1,5 +1,5 @@
 /**
- * `report --compare ID --format html` (issue 19, item 4) of a real compare of two LevelDB targets
+ * `report --compare ID --format html` (docs/commands/report.md) of a real compare of two LevelDB targets
  * with the phases put, get-cold and get-warm, through the real binary: per phase a chart with both
  * targets overlaid (a point per batch each), and for the second target the ratio series with its
  * trend and CI band; the banner carries the compare's verdict. Wrong combinations exit 2.

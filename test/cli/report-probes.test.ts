@@ -1,5 +1,5 @@
 /**
- * `report` of a run made with `run --probe` (issue 18), through the real binary against the
+ * `report` of a run made with `run --probe` (docs/probes.md), through the real binary against the
  * embedded store: every format carries the probes (JSON `probes` as `check --json` has them, a
  * JUnit test case per kind, the Markdown section, the HTML probe panel), and --gate-probes makes a
  * JUnit probe case fail exactly when check --gate-probes would exit on that kind.

@@ -1,5 +1,5 @@
 /**
- * `run --shard` and `merge` at the command line (issue 20): what they refuse (exit 2, naming the
+ * `run --shard` and `merge` at the command line (docs/scale-out.md): what they refuse (exit 2, naming the
  * flag or what is missing) and what a shard of the memory store records.
  */
 import { after, test } from 'node:test';

@@ -1,13 +1,12 @@
 /**
- * Issue 15's "done when": `run` killed with SIGKILL at 20 seeded random points — against the
- * embedded store, against `serve --protocol http-put` and against `serve --protocol ldp` (Fedora 6
- * flavor: deletes leave tombstones), through the real binary. At each point: the results database
- * opens and passes SQLite's integrity check, every recorded batch is whole (numbered 1..k, its
- * summary matching its operation rows), `check` says INCONCLUSIVE (exit 3), never PASS; then
- * `run --resume` (itself killed too at some points) completes the run with its id and batches
- * numbered on, and every planned object holds the bytes of an uninterrupted run — read back from
- * the target, not taken from the records — with nothing else under the run; `clean` then leaves
- * no trace of the run on the target.
+ * Resume and clean after a crash (docs/run-lifecycle.md, "Resume"): `run` killed with SIGKILL at 20 seeded random
+ * points — against the embedded store, against `serve --protocol http-put` and against `serve --protocol ldp` (Fedora
+ * 6 flavor: deletes leave tombstones), through the real binary. At each point: the results database opens and passes
+ * SQLite's integrity check, every recorded batch is whole (numbered 1..k, its summary matching its operation rows),
+ * `check` says INCONCLUSIVE (exit 3), never PASS; then `run --resume` (itself killed too at some points) completes
+ * the run with its id and batches numbered on, and every planned object holds the bytes of an uninterrupted run —
+ * read back from the target, not taken from the records — with nothing else under the run; `clean` then leaves no
+ * trace of the run on the target.
  *
  * A point is (batches recorded, then a seeded fraction of the run's own mean batch time): measured
  * from the database while it runs, so a loaded host moves the kill with the run instead of past it.

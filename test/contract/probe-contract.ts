@@ -1,5 +1,5 @@
 /**
- * The probe contract (issue 18), part of every backend's contract: every probe kind runs against
+ * The probe contract (docs/probes.md), part of every backend's contract: every probe kind runs against
  * the backend's real peer — get cold and warm with SHA-256 verified, head, range (bytes compared),
  * list, update (the next version of a versioned:1% datastream, read back by the next get), delete (a probe object made and removed, the population untouched) — and a wrong byte in a
  * GET is caught: a wrapper that flips one bit of what the store sent fails the probe and the run.

@@ -1,5 +1,5 @@
 /**
- * The s3 backend over K buckets (`--buckets K`, issue 20 item 6), against any S3 peer: the backend
+ * The s3 backend over K buckets (`--buckets K`, docs/scale-out.md), against any S3 peer: the backend
  * contract (and the probe contract inside it) with --buckets 3, where what a run left behind is
  * listed in every bucket; object g stored in bucket g mod K, read back from there; a bucket that a
  * sibling process created in between is success; a non-empty bucket is named; a name too long

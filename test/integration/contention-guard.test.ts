@@ -1,5 +1,5 @@
 /**
- * The host contention guard end to end (issue 16, item 3): `ingest-scale run --backend http-put`
+ * The host contention guard end to end (docs/growth-gate.md, "Host contention"): `ingest-scale run --backend http-put`
  * on the ground-truth store (`serve --protocol http-put --cost ...`, its own process), and from
  * half-way through the run three CPU-bound child processes on the 2-core machine (each ends itself
  * after LOAD_MS, and is killed by PID in `finally`). The test watches the run's batches in its

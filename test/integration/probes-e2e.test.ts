@@ -1,11 +1,11 @@
 /**
- * Read-side probes end to end through the real binary (issue 18). Against the embedded store:
+ * Read-side probes end to end through the real binary (docs/probes.md). Against the embedded store:
  * every probe kind recorded and judged, cold and warm reads, and the ingest statistics untouched
  * by probe operations. Against `serve --protocol ldp --containment document` with a flat layout:
  * the run container's listing grows with its children, so the `list` probe FAILs and
  * `check --gate-probes` exits 1 while plain `check` keeps the ingest verdict's exit code.
  * `--probe-stop-above` stops a run whose GET probes (8 MiB, read and hashed) exceed 1 ms.
- * Against the document server the run is the issue's: 8,000 objects, flat, in 20 batches of 400 with
+ * Against the document server the run is the one docs/probes.md shows: 8,000 objects, flat, in 20 batches of 400 with
  * 4 probes of each kind per batch (about 80 s on a 2-core machine at load 13, most of it the
  * server's growing container documents).
  */

@@ -1,5 +1,5 @@
 /**
- * Sharded runs and merge end to end (issue 20): four shard processes (JOB_COMPLETION_INDEX=0..3,
+ * Sharded runs and merge end to end (docs/scale-out.md): four shard processes (JOB_COMPLETION_INDEX=0..3,
  * --shard auto/4) fill one reference store (`serve --protocol http-put`) with exactly the keys of an
  * unsharded run; `merge` makes one run of them with every operation, a monotone population and a
  * non-empty window, which `check` gives a verdict; a shard killed with SIGKILL makes merge exit 2; a

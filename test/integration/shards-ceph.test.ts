@@ -1,5 +1,5 @@
 /**
- * Issue 20, done when: four shard processes (JOB_COMPLETION_INDEX=0..3, `run --shard auto/4`)
+ * Sharded runs on Ceph (docs/scale-out.md): four shard processes (JOB_COMPLETION_INDEX=0..3, `run --shard auto/4`)
  * against a Ceph cluster with three OSDs and two radosgw gateways on 127.0.0.1 — shards 0 and 2
  * through one gateway, 1 and 3 through the other — store exactly the keys of an unsharded run of
  * the same workload (both listed, bucket by bucket, the sharded one through the other gateway);

@@ -1,6 +1,6 @@
 /**
  * Seeded simulations of the cliff rule (docs/growth-gate.md, "Cliffs": measured rates). Runs shaped like
- * the issue's ground-truth runs: 40 batches (20,000 objects in batches of 500), a step at half-fill
+ * the ground-truth end-to-end runs: 40 batches (20,000 objects in batches of 500), a step at half-fill
  * (from batch 21 on), log-normal noise. Rates are printed with t.diagnostic and written into the doc.
  *
  * - detection: a cliff reported (Pettitt p < 0.001 after the within-segment trend is removed) for a

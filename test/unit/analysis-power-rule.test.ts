@@ -1,8 +1,8 @@
 /**
- * Power-aware PASS (issue 16, item 4; src/analysis/power-rule.ts): the default rule marks a PASS or
- * WARN whose detectable growth R80 is above max(1.5, 1 + 2 (limit − 1)); --min-detectable turns
- * such a PASS or WARN into INCONCLUSIVE with the batches a rerun needs; a FAIL stays FAIL.
- * Synthetic series with known noise, seeded.
+ * Power-aware PASS (docs/growth-gate.md, "Power-aware PASS"; src/analysis/power-rule.ts): the default rule marks
+ * a PASS or WARN whose detectable growth R80 is above max(1.5, 1 + 2 (limit − 1)); --min-detectable turns such a
+ * PASS or WARN into INCONCLUSIVE with the batches a rerun needs; a FAIL stays FAIL. Synthetic series with known
+ * noise, seeded.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

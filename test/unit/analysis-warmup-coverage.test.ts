@@ -1,10 +1,10 @@
 /**
- * No warm-up bias (issue 16, item 2): on a constant store with a decaying warm-up, the gate's CI of
- * the growth ratio must hold the true ratio, 1.0. Seeded series: 20-60 batches; batch 1 is
- * 1.3-2x slower, the excess decaying linearly to nothing over 2-8 batches; log-normal noise of
- * 5-30%. The CI (two-sided 95%, the gate's default z) covers 1.0 in at least 93% of runs; the
- * coverage is printed (docs/growth-gate.md, "Warm-up sensitivity", has the measured figures). Before the
- * warm-up sensitivity it was 82.9%, with 15.8% of CIs wholly below 1.0.
+ * No warm-up bias (docs/growth-gate.md, "Warm-up sensitivity"): on a constant store with a decaying warm-up, the
+ * gate's CI of the growth ratio must hold the true ratio, 1.0. Seeded series: 20-60 batches; batch 1 is 1.3-2x
+ * slower, the excess decaying linearly to nothing over 2-8 batches; log-normal noise of 5-30%. The CI (two-sided
+ * 95%, the gate's default z) covers 1.0 in at least 93% of runs; the coverage is printed (docs/growth-gate.md,
+ * "Warm-up sensitivity", has the measured figures). Before the warm-up sensitivity it was 82.9%, with 15.8% of CIs
+ * wholly below 1.0.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

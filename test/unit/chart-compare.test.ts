@@ -1,5 +1,5 @@
 /**
- * Charts that compare (issue 19, item 4): several runs on one objects-stored axis, so runs of
+ * Charts that compare (docs/commands/chart.md): several runs on one objects-stored axis, so runs of
  * different batch sizes land at the right fill, and a marker letter per run on its line and in the
  * legend, so the chart reads without colour.
  */

@@ -1,7 +1,7 @@
 /**
  * The write client writes each request when it is sent: with other requests in flight it is not
  * held back (no end-of-turn coalescing: a benchmark against nginx, Apache DAV and a store answering
- * in 0.5 ms found no gain, reports/perf.md "Write coalescing"), so an operation's time counts from
+ * in 0.5 ms found no gain, docs/notes/2026-12-perf-history.md, "Write coalescing"), so an operation's time counts from
  * our write. Bodies of every size still arrive intact with many requests in flight.
  */
 import assert from 'node:assert/strict';

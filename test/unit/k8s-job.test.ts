@@ -1,11 +1,10 @@
 /**
- * deploy/k8s/ingest-scale-job.yaml (issue 20, item 4), checked as Kubernetes would read it: every
- * document parses (yaml), passes kubernetes-models' schema validation (types, enums, required
- * fields) and names no field the models do not know (k8s-fields.ts); then what the scale-out
- * needs: an Indexed Job with completions = parallelism = the n of `--shard auto/n` = SHARDS,
- * restartPolicy Never, backoffLimit 0, each shard's database uploaded to a bucket that is not the
- * measured one, and a merge Job that runs `merge … --into` and `check`. Every shell script in it
- * is parsed by sh -n.
+ * deploy/k8s/ingest-scale-job.yaml (docs/scale-out.md, "Kubernetes: an Indexed Job and a merge Job"), checked as
+ * Kubernetes would read it: every document parses (yaml), passes kubernetes-models' schema validation (types, enums,
+ * required fields) and names no field the models do not know (k8s-fields.ts); then what the scale-out needs: an
+ * Indexed Job with completions = parallelism = the n of `--shard auto/n` = SHARDS, restartPolicy Never, backoffLimit
+ * 0, each shard's database uploaded to a bucket that is not the measured one, and a merge Job that runs `merge …
+ * --into` and `check`. Every shell script in it is parsed by sh -n.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * A ReportInput with read-side probes (issue 18) for the renderer tests (no test in this file):
+ * A ReportInput with read-side probes (docs/probes.md) for the renderer tests (no test in this file):
  * the synthetic LDP run of report-fixture.ts, probed after each of its batches with seeded rows
  * (mulberry32) — get flat at about 4 ms cold and 1 ms warm, list growing 12% per batch (as an LDP
  * container listing its children does), head flat — judged by the loader's own functions.

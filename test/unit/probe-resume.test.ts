@@ -1,5 +1,5 @@
 /**
- * A resumed run's probes expect what is stored (issue 18 with run --resume): ProbeRunner.restore
+ * A resumed run's probes expect what is stored (docs/probes.md; with run --resume): ProbeRunner.restore
  * reads the versions the run's earlier update probes wrote, and its failed objects, from the
  * results database. Without it, a fresh runner would read updated objects as wrong bytes.
  */

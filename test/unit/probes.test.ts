@@ -1,4 +1,7 @@
-/** The probe machinery's pure parts: sampling, ranges, kinds and their refusal, series and verdicts (issue 18). */
+/**
+ * The probe machinery's pure parts: sampling, ranges, kinds and their refusal, series and verdicts
+ * (docs/probes.md).
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Backend } from '../../src/backends/backend.js';

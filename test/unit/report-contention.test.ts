@@ -1,9 +1,9 @@
 /**
- * The host contention guard in every renderer (issue 16, item 3): a constant store whose batches
- * slowed with the host from batch 21 is INCONCLUSIVE with the issue's wording in the text, Markdown
- * and JUnit; `contention` in the JSON report validates against the schema; the HTML report has the
- * contention strip (a bar per batch, a marker at the rise) under the per-batch chart. A growing store
- * keeps FAIL with the note; a FAIL without pressure data says it was not checked.
+ * The host contention guard in every renderer (docs/growth-gate.md, "Host contention"): a constant store whose batches
+ * slowed with the host from batch 21 is INCONCLUSIVE with the documented wording in
+ * the text, Markdown and JUnit; `contention` in the JSON report validates against the schema; the HTML report has the
+ * contention strip (a bar per batch, a marker at the rise) under the per-batch chart. A growing store keeps FAIL with
+ * the note; a FAIL without pressure data says it was not checked.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Read-side probes in every report format (issue 18): the JSON report's `probes` (as check --json),
+ * Read-side probes in every report format (docs/probes.md): the JSON report's `probes` (as check --json),
  * one JUnit test case per probe kind (failing only with --gate-probes), the Markdown section and
  * the HTML probe panel (cold and warm as two series per get chart, a verdict banner per kind).
  * The probe rows are seeded (probe-report-fixture.ts): list grows 12% per batch, get and head are flat.

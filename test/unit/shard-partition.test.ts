@@ -1,6 +1,6 @@
 /**
- * The stripe partition of sharded runs (src/shard/partition.ts, issue 20): for every n the shards'
- * objects are disjoint, together exactly [0, N), each batch b is split B/n per shard, and the plans
+ * The stripe partition of sharded runs (src/shard/partition.ts; docs/scale-out.md, "The partition"): for every n
+ * the shards' objects are disjoint, together exactly [0, N), each batch b is split B/n per shard, and the plans
  * (ids, paths, sizes) of the union are those of the unsharded run.
  */
 import { test } from 'node:test';

@@ -1,4 +1,7 @@
-/** Versioned content (issue 18, item 3): version v is a pure function of (seed, object, datastream, v), EDIT of its bytes apart from v-1. */
+/**
+ * Versioned content (docs/commands/run.md, "Workload"): version v is a pure function of (seed, object,
+ * datastream, v), EDIT of its bytes apart from v-1.
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {

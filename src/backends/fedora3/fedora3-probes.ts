@@ -1,5 +1,5 @@
 /**
- * Read-side probes over Fedora 3 (issue 18; docs/protocols.md §1.4, §1.5): HEAD and a byte Range GET
+ * Read-side probes over Fedora 3 (docs/probes.md; docs/protocols.md §1.4, §1.5): HEAD and a byte Range GET
  * on a datastream's `/content` (200 with Content-Length; 206 with Content-Range), and the first
  * page of `findObjects` on the run's PID prefix (`query=pid~NS:prefix*`, resultFormat=xml): Fedora
  * pages with a listSession, and caps a page at the fieldSearch module's maxResults (100 by default).

@@ -1,5 +1,5 @@
 /**
- * Read-side probes over plain HTTP/WebDAV (issue 18): HEAD and a byte Range GET on a datastream's
+ * Read-side probes over plain HTTP/WebDAV (docs/probes.md): HEAD and a byte Range GET on a datastream's
  * path (shared with the other HTTP backends), and the run collection's listing with WebDAV
  * `PROPFIND Depth: 1` (RFC 4918 §9.1): a 207 multistatus with one response per member plus the
  * collection itself. WebDAV does not page, so the whole listing is the first page. A server that

@@ -1,5 +1,5 @@
 /**
- * The HTTP requests of read-side probes (issue 18) that every HTTP backend shares: HEAD for a
+ * The HTTP requests of read-side probes (docs/probes.md) that every HTTP backend shares: HEAD for a
  * datastream's metadata, and a single byte Range GET that must come back as 206 with the
  * Content-Range asked for (RFC 9110 §14.4, §15.3.7) — a 200 with the whole body would hide a store
  * that ignores ranges. Failures are operation errors (E_NOT_FOUND, E_HTTP_<status>); 401/403 end

@@ -122,7 +122,7 @@ function defaultHint(status: number): string {
   if (status >= 500)
     return 'the server failed on its side: check its log and health (disk, memory, storage behind it), then run again';
   if (status === 404 || status === 405 || status === 501)
-    return 'check --url: it must point at the root the backend expects (see the README for each backend)';
+    return 'check --url: it must point at the root the backend expects (docs/backends.md, for each backend)';
   return "check --url and the server's configuration for this request";
 }
 

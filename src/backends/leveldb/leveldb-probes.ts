@@ -1,5 +1,5 @@
 /**
- * Read-side probes on the embedded store (issue 18): `head` reads the datastream record only,
+ * Read-side probes on the embedded store (docs/probes.md): `head` reads the datastream record only,
  * `range` reads just the chunks that hold the bytes asked for (chunks are CHUNK_SIZE bytes of
  * content each, chunk n at n × CHUNK_SIZE), `list` reads the first page of object keys with a
  * range iterator, `update` writes a datastream's next version over it.

@@ -1,5 +1,5 @@
 /**
- * The buckets of an S3 run (issue 20, item 6): `--buckets K` spreads the objects over K buckets
+ * The buckets of an S3 run (docs/scale-out.md, "S3 across buckets"): `--buckets K` spreads the objects over K buckets
  * named `<bucket>-0 … <bucket>-(K-1)`, as hsbench does; object g (its global index) goes to bucket
  * g mod K, so consecutive objects — and so the objects in flight inside a batch — land in
  * different buckets and every bucket fills at the same rate. With K = 1 the bucket is `--bucket`

@@ -1,5 +1,5 @@
 /**
- * Read-side probes over S3 (issue 18): HeadObject for a datastream key's size, GetObject with a
+ * Read-side probes over S3 (docs/probes.md): HeadObject for a datastream key's size, GetObject with a
  * single byte Range (206 and the Content-Range asked for), ListObjectsV2 on the run's prefix (one
  * page, max-keys as asked: S3 pages at 1,000), and the delete probe's object removal: a HeadObject
  * on its first key (a missing object is E_NOT_FOUND: S3's DeleteObject answers 204 either way),

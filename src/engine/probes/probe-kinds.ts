@@ -1,5 +1,5 @@
 /**
- * The read-side probe kinds of `run --probe KINDS` (issue 18) and which backend capability each
+ * The read-side probe kinds of `run --probe KINDS` (docs/probes.md) and which backend capability each
  * needs: `get` reads a whole datastream (ReadCapability), `head` its metadata (HeadCapability),
  * `range` a byte range (RangeReadCapability), `list` the first page of the run's listing
  * (ListPageCapability), `update` writes the next version of a datastream (UpdateCapability), `delete` creates an object outside the population and removes it

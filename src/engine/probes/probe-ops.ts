@@ -19,7 +19,10 @@ import { OpError, timeOp } from '../../backends/op-timer.js';
 import { CHUNK_SIZE, contentChunks, contentSha256 } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
 
-/** The first page of a listing: the same bound as S3's ListObjectsV2 and the issue's "up to 1,000 entries". */
+/**
+ * The first page of a listing: the same bound as S3's ListObjectsV2 and the list probe's "up to 1,000
+ * entries" (docs/probes.md).
+ */
 export const LIST_PAGE = 1000;
 
 const meta = (kind: ProbeOpKind, plan: ObjectPlan, ds: DatastreamPlan | null, bytes: number) => ({

@@ -1,5 +1,5 @@
 /**
- * The HTML page of a compare (issue 19, item 4): the compare's verdict and its text answer, then
+ * The HTML page of a compare (docs/commands/report.md): the compare's verdict and its text answer, then
  * per phase (a) the targets overlaid, each target's per-batch value against the objects stored at
  * the end of the batch (the reference as squares, the others in their own shapes and colours), and
  * (b) for every target but the reference, the per-batch ratio target / reference with the scaling

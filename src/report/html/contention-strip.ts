@@ -1,10 +1,10 @@
 /**
- * The contention strip under the per-batch chart (issue 16, item 3): what the host was doing during
- * each batch (src/verdict/contention-check.ts). One bar per batch, its height the CPU pressure (the share
- * of the batch's wall time some task waited for a CPU), a line for the tool's own wait for a CPU,
- * and a dashed marker where contention rose. Inline SVG, no scripts; every bar has the class
- * "cpu-pressure" and data-batch / data-value attributes and a <title>, as the chart's points do.
- * Nothing for an import (no host) — and a line of text for a run with no pressure data.
+ * The contention strip under the per-batch chart (docs/growth-gate.md, "Host contention"): what the host was
+ * doing during each batch (src/verdict/contention-check.ts). One bar per batch, its height the CPU pressure
+ * (the share of the batch's wall time some task waited for a CPU), a line for the tool's own wait for a CPU,
+ * and a dashed marker where contention rose. Inline SVG, no scripts; every bar has the class "cpu-pressure" and
+ * data-batch / data-value attributes and a <title>, as the chart's points do. Nothing for an import (no host) —
+ * and a line of text for a run with no pressure data.
  */
 import type { ContentionAssessment } from '../../verdict/contention-check.js';
 import { risePhrase } from '../contention-text.js';

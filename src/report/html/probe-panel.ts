@@ -1,5 +1,5 @@
 /**
- * The HTML report's probe panel (issue 18): for each probe kind the run recorded, its verdict as a
+ * The HTML report's probe panel (docs/probes.md): for each probe kind the run recorded, its verdict as a
  * banner and a chart of its median latency per batch against the objects stored when the probes
  * ran (the end of the batch). `get` has two lines, the cold (first) and the warm (immediate
  * second) read of the same objects; every kind has the fitted trend of its verdict's gate over

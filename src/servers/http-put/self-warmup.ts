@@ -14,8 +14,8 @@
  * has seen and leaves out the branches never taken; the first real request that takes one costs a
  * deoptimisation and a slow stretch until the code is compiled again. A warm-up without the wait (no
  * timer) and with node:http's capitalised headers only (undici writes them in lowercase) left the
- * store getting cheaper over a run's first 3,000 PUTs: a constant store read x0.95–0.98
- * (docs/growth-gate.md, "The ground-truth store").
+ * store getting cheaper over a run's first 3,000 PUTs (docs/notes/2026-12-ground-truth-store.md,
+ * "The warm-up's branches").
  */
 import { Agent, request } from 'node:http';
 
