@@ -77,7 +77,7 @@ const rooms = [
       ),
       away(
         ['engine', 'store', 'report', 'analysis', 'generate', 'workload', 'import'],
-        'a reference server imports only src/servers/ and src/errors.ts.',
+        'a reference server imports only src/servers/ and src/errors.ts (and src/duration.ts, the one duration syntax).',
       ),
       TOP,
     ],

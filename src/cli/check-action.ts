@@ -2,13 +2,14 @@
 import { loadEvaluation } from '../verdict/load-evaluation.js';
 import { exitCodeOf } from '../verdict/exit-code.js';
 import type { ExitCode } from '../exit-codes.js';
+import { checkJson } from '../report/check-json.js';
 import { errorBudgetText } from '../report/report-facts.js';
 import { baselineVerdictText, completionHead } from '../report/verdict-block.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
-import { evaluationJson, evaluationText } from './run-output.js';
-import { probeJson, probeStopHead, probeText } from './probe-cli.js';
+import { evaluationText } from './run-output.js';
+import { probeStopHead, probeText } from './probe-cli.js';
 
 export interface CheckFlags {
   db: string;
@@ -36,60 +37,34 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
       gateProbes: f.gateProbes === true,
       lean: true,
     });
+    if (f.json) {
+      ctx.out(JSON.stringify(checkJson(input)));
+      return exitCodeOf(input);
+    }
     const own = input.candidate.evaluation;
     const notes = (input.gateNotes ?? []).map((n) => `note: ${n}`);
-    const gates = {
-      maxGrowth: input.gates.maxGrowth,
-      maxErrorRate: input.gates.maxErrorRate,
-      minDetectable: input.gates.minDetectable ?? null,
-      overridden: input.gateNotes ?? [],
-    };
-    // the evaluation's error budget, as run and report give it: a line when operations failed or were retried, always in --json
+    // the evaluation's error budget, as run and report give it: a line when operations failed or were retried
     const errors = input.errorBudget;
     const budgetLines = errors.failed > 0 || errors.retried > 0 ? [`error budget: ${errorBudgetText(errors)}`] : [];
     const facts = input.comparison;
     if (!facts || !input.baseline) {
       const probes = input.probes?.verdicts ?? [];
-      const probeOut = probes.length === 0 ? {} : { probes: probeJson(probes) };
       const probeLines = probes.length === 0 ? [] : ['', probeText(probes, own.run, f.gateProbes === true)];
-      ctx.out(
-        f.json
-          ? JSON.stringify({ ...evaluationJson(own), gates, errors, ...probeOut })
-          : [...probeStopHead(own.run), evaluationText(own), ...budgetLines, ...probeLines, ...notes].join('\n'),
-      );
+      ctx.out([...probeStopHead(own.run), evaluationText(own), ...budgetLines, ...probeLines, ...notes].join('\n'));
       return exitCodeOf(input);
     }
-    const c = facts.comparison;
-    if (f.json) {
-      ctx.out(
-        JSON.stringify({
-          ...evaluationJson(own),
-          gates,
-          errors,
-          verdict: c.verdict,
-          ownVerdict: own.verdict,
-          baseline: {
-            runId: input.baseline.evaluation.run.id,
-            ...c,
-            workloadDifferences: facts.workload.refusals,
-            workloadNotes: facts.workload.notes,
-          },
-        }),
-      );
-    } else {
-      const head = completionHead(own);
-      ctx.out(
-        [
-          ...(head ? [head, ''] : []),
-          baselineVerdictText(c),
-          '',
-          `the candidate's own growth (reported, not gated with --baseline):`,
-          evaluationText(own),
-          ...budgetLines,
-          ...notes,
-        ].join('\n'),
-      );
-    }
+    const head = completionHead(own);
+    ctx.out(
+      [
+        ...(head ? [head, ''] : []),
+        baselineVerdictText(facts.comparison),
+        '',
+        `the candidate's own growth (reported, not gated with --baseline):`,
+        evaluationText(own),
+        ...budgetLines,
+        ...notes,
+      ].join('\n'),
+    );
     return exitCodeOf(input);
   } finally {
     await store.close();

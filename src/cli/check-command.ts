@@ -49,7 +49,7 @@ export function checkCommand(ctx: CliContext): Command {
     )
     .option(
       '--json',
-      'print one JSON object: verdict, growthRatio, ci, warmupDropped, keptBatches, perThousandObjects, exponentK, detectableGrowth, batchesNeeded, stoppedEarly, baseline, ...',
+      'print one JSON object: verdict, growthRatio, ci, warmupDropped, keptBatches, perThousandObjects, exponentK, detectableGrowth, batchesNeeded, stoppedEarly, baseline, ... (every field in schemas/check.schema.json)',
     )
     .addHelpText(
       'after',

@@ -2,7 +2,6 @@
 import { backendModule } from '../backends/registry.js';
 import { refuseForeignFlags } from '../backends/backend-flags.js';
 import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
-import { evaluateRun } from '../verdict/evaluate-run.js';
 import { planResume, reopenTarget } from '../engine/resume-run.js';
 import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
 import { inFlightNow } from '../engine/in-flight.js';
@@ -10,12 +9,10 @@ import { objectIdPrefix } from '../engine/object-ids.js';
 import { prepareRun, runSession } from '../engine/run-session.js';
 import { SINK_BACKENDS, warmUpAgainstSink } from '../engine/sink-warmup.js';
 import { ExitCode } from '../exit-codes.js';
-import { errorBudget } from '../verdict/error-budget.js';
 import { exitCodeOf } from '../verdict/exit-code.js';
-import type { StoredEvaluation } from '../verdict/stored-evaluation.js';
+import { loadEvaluation } from '../verdict/load-evaluation.js';
 import { isIngestScaleError } from '../errors.js';
 import { ResultsStore } from '../store/results-store.js';
-import { ingestErrorsByBatch } from '../store/ingest-errors.js';
 import { parseBytes } from '../workload/size.js';
 import { readWorkloadFile } from '../workload/workload-file.js';
 import { resolveWorkload } from '../workload/resolve.js';
@@ -30,7 +27,6 @@ import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
 import { workloadFromFlags, type WorkloadFlags } from './workload-options.js';
 import { parseProbeFlags, probeJson, probeStopHead, probeText, type ProbeFlags } from './probe-cli.js';
-import { probeVerdicts } from '../verdict/probe-stats.js';
 import { parseShardFlags, type ShardFlags } from './shard-flags.js';
 
 export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
@@ -197,28 +193,16 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
       from,
     );
     progress?.done();
-    const evaluation = await evaluateRun(
-      store,
-      result.run,
-      limit,
-      minDetectable === undefined ? {} : { minDetectable },
-    );
-    const errors = evaluation.batches.some((b) => b.failedOps > 0)
-      ? await ingestErrorsByBatch(store.db, result.run.id)
-      : [];
-    const candidate = { evaluation, errors };
-    const evaluated: StoredEvaluation = {
-      candidate,
-      gates: { maxGrowth: limit, maxErrorRate },
-      errorBudget: errorBudget(candidate, maxErrorRate),
-    };
+    // the run's own verdict: the evaluation check gives, with the gates it ran with
+    const gates = { maxGrowth: limit, maxErrorRate, ...(minDetectable === undefined ? {} : { minDetectable }) };
+    const evaluated = await loadEvaluation(store, { run: result.run, gates, force: false });
     const summary = renderRunSummary(evaluated, {
       json: f.json === true,
       chart: f.chart,
       color: ctx.color,
       width: ctx.width,
     });
-    const verdicts = probes ? await probeVerdicts(store, result.run.id, result.run.batchSize, limit) : [];
+    const verdicts = probes ? (evaluated.probes?.verdicts ?? []) : [];
     ctx.out(
       verdicts.length === 0
         ? summary

@@ -2,35 +2,16 @@
 import { renderChart } from '../report/chart.js';
 import { chartSeriesOf } from '../report/chart-series.js';
 import { formatCount, formatMBps, formatMs } from '../report/format.js';
-import { gateJson } from '../report/gate-json.js';
-import { contentionJson } from '../report/contention-text.js';
+import { evaluationJson } from '../report/check-json.js';
 import { runVerdictText } from '../report/verdict-block.js';
-import type { RunEvaluation } from '../verdict/evaluate-run.js';
 import type { StoredEvaluation } from '../verdict/stored-evaluation.js';
-import { errorBudgetText, recordedTimeouts } from '../report/report-facts.js';
+import { errorBudgetText } from '../report/report-facts.js';
 
 export interface RunOutputOptions {
   json: boolean;
   chart: boolean;
   color: boolean;
   width: number;
-}
-
-/** The verdict fields of an evaluation as JSON (check --json, run --json). */
-export function evaluationJson(e: RunEvaluation): Record<string, unknown> {
-  const { run } = e;
-  return {
-    runId: run.id,
-    label: run.label,
-    status: run.status,
-    ...gateJson(e.gate, e.power),
-    verdict: e.verdict,
-    completion: e.completion?.state ?? 'complete',
-    completionText: e.completion?.text ?? null,
-    stoppedEarly: run.stopInfo ?? null,
-    contention: contentionJson(e.contention),
-    timeouts: recordedTimeouts(run),
-  };
 }
 
 /** The verdict as text: the early stop first when the run stopped early, then the gate's own lines. */

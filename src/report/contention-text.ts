@@ -10,6 +10,8 @@
  * - A FAIL of a run without pressure data: a note that it was not checked against the host.
  * Nothing otherwise: a run whose host stayed quiet reads as before.
  */
+import type { ContentionEffect, PressureMetric } from '../analysis/contention.js';
+import type { Verdict } from '../analysis/growth-gate.js';
 import type { ContentionAssessment } from '../verdict/contention-check.js';
 
 const INDENT = '      ';
@@ -52,8 +54,24 @@ export function contentionNote(c: ContentionAssessment | null | undefined, verdi
 
 const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
+/** `contention` of `check --json` and the JSON report: the rise (null fields when none) and the quiet batches' gate. */
+export interface ContentionJson {
+  available: boolean;
+  rose: boolean;
+  fromBatch: number | null;
+  metric: PressureMetric | null;
+  before: number | null;
+  after: number | null;
+  p: number | null;
+  quietBatches: number | null;
+  quietVerdict: Verdict | null;
+  quietGrowthRatio: number | null;
+  quietCi: [number | null, number | null] | null;
+  effect: ContentionEffect;
+}
+
 /** `contention` of `check --json` and the JSON report: null for imports. */
-export function contentionJson(c: ContentionAssessment | null | undefined): Record<string, unknown> | null {
+export function contentionJson(c: ContentionAssessment | null | undefined): ContentionJson | null {
   if (!c) return null;
   const r = c.rise;
   const q = c.quiet;

@@ -32,26 +32,114 @@
  * - noise: null or { batchVariance, operationVariance, geomeanVariance, samplingVariance,
  *   batchSd, operationSd, meanOpsPerBatch } (log scale).
  */
-import type { GateResult } from '../analysis/growth-gate.js';
+import type { GateResult, Verdict } from '../analysis/growth-gate.js';
 import type { CliffResult } from '../analysis/cliff.js';
 import type { BatchesNeeded, PlanningTable } from '../analysis/detectable-growth.js';
-import { isOperationGateResult, type NoiseSplit } from '../analysis/op-gate.js';
+import { isOperationGateResult, type NoiseSplit, type OperationGateResult } from '../analysis/op-gate.js';
 import { assessPower, type PowerAssessment } from '../analysis/power-rule.js';
 
-const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
-const pair = (p: readonly [number, number]): [number | null, number | null] => [num(p[0]), num(p[1])];
+/** A number that cannot be computed (NaN, ±Infinity) is null in the JSON. */
+export type NumJson = number | null;
+/** A confidence interval [lower, upper]. */
+export type IntervalJson = [NumJson, NumJson];
 
-const needed = (b: BatchesNeeded): { keptBatches: number | null; totalBatches: number | null } => ({
+export interface BatchesNeededJson {
+  keptBatches: NumJson;
+  totalBatches: NumJson;
+}
+
+export interface CliffJson {
+  batch: number;
+  objects: number;
+  ratio: NumJson;
+  ci: IntervalJson;
+  p: number;
+  statistic: number;
+  confidence: NumJson;
+  method: CliffResult['method'];
+  autocorrelation: number;
+  before: number;
+  after: number;
+  fails: boolean;
+}
+
+/** One look of the per-operation gate (wall time, or the geometric-mean operation latency). */
+export interface SubGateJson {
+  verdict: Verdict;
+  reason: string;
+  ciZ: number;
+  growthRatio: NumJson;
+  ci: IntervalJson;
+  slope: NumJson;
+  slopeCi: IntervalJson;
+  warmupDropped: number;
+  keptBatches: number;
+  residualScatter: NumJson;
+  lag1Autocorrelation: NumJson;
+  drifted: boolean;
+  detectableGrowth: NumJson;
+  cliff: CliffJson | null;
+}
+
+export type NoiseJson = { [K in keyof NoiseSplit]: NumJson };
+
+/** The fields only a gate on operation records has (operationGate, op-gate.ts): all present or all absent. */
+export interface OperationGateJson {
+  perOperation: boolean;
+  decidedBy: OperationGateResult['decidedBy'];
+  note: string;
+  wallTime: SubGateJson;
+  opGeomean: SubGateJson | null;
+  noise: NoiseJson | null;
+}
+
+/** The growth gate's fields (the top level of `check --json` and `run --json`, `gate` of the JSON report). */
+export interface GateJson extends Partial<OperationGateJson> {
+  verdict: Verdict;
+  reason: string;
+  limit: number;
+  growthRatio: NumJson;
+  ci: IntervalJson;
+  warmupDropped: number;
+  keptBatches: number;
+  batches: number;
+  firstKeptBatch: number;
+  span: number;
+  slope: NumJson;
+  slopeCi: IntervalJson;
+  perThousandObjects: NumJson;
+  exponentK: NumJson;
+  exponentKCi: IntervalJson;
+  kendallTau: NumJson;
+  residualScatter: NumJson;
+  lag1Autocorrelation: NumJson;
+  drifted: boolean;
+  ciZ: number;
+  detectableGrowth: NumJson;
+  batchesNeeded: { 'x1.25': BatchesNeededJson; 'x1.5': BatchesNeededJson };
+  detectableOptimistic: string[];
+  warmupSensitivity: { batches: number; slopeUpper: number } | null;
+  cliff: CliffJson | null;
+  underpowered: boolean;
+  powerThreshold: number;
+  minDetectable: NumJson;
+  rerunBatches: BatchesNeededJson | null;
+}
+
+const num = (x: number): NumJson => (Number.isFinite(x) ? x : null);
+const pair = (p: readonly [number, number]): IntervalJson => [num(p[0]), num(p[1])];
+
+const needed = (b: BatchesNeeded): BatchesNeededJson => ({
   keptBatches: num(b.keptBatches),
   totalBatches: num(b.totalBatches),
 });
 
-function planning(t: PlanningTable): Record<string, unknown> {
+function planning(t: PlanningTable): GateJson['batchesNeeded'] {
   return { 'x1.25': needed(t['x1.25']), 'x1.5': needed(t['x1.5']) };
 }
 
 /** The cliff as `check --json` gives it; null when there is none. */
-export function cliffJson(c: CliffResult | null): Record<string, unknown> | null {
+export function cliffJson(c: CliffResult | null): CliffJson | null {
   if (c === null) return null;
   return {
     batch: c.batch,
@@ -69,7 +157,7 @@ export function cliffJson(c: CliffResult | null): Record<string, unknown> | null
   };
 }
 
-function subGateJson(g: GateResult): Record<string, unknown> {
+function subGateJson(g: GateResult): SubGateJson {
   return {
     verdict: g.verdict,
     reason: g.reason,
@@ -88,7 +176,7 @@ function subGateJson(g: GateResult): Record<string, unknown> {
   };
 }
 
-function noiseJson(n: NoiseSplit | null): Record<string, number | null> | null {
+function noiseJson(n: NoiseSplit | null): NoiseJson | null {
   if (n === null) return null;
   return {
     batchVariance: num(n.batchVariance),
@@ -102,7 +190,9 @@ function noiseJson(n: NoiseSplit | null): Record<string, number | null> | null {
 }
 
 /** The power rule's fields; without an assessment, the default rule's (no --min-detectable). */
-function powerJson(p: PowerAssessment): Record<string, unknown> {
+function powerJson(
+  p: PowerAssessment,
+): Pick<GateJson, 'underpowered' | 'powerThreshold' | 'minDetectable' | 'rerunBatches'> {
   return {
     underpowered: p.underpowered,
     powerThreshold: p.threshold,
@@ -111,8 +201,8 @@ function powerJson(p: PowerAssessment): Record<string, unknown> {
   };
 }
 
-export function gateJson(g: GateResult, power: PowerAssessment = assessPower(g, null)): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function gateJson(g: GateResult, power: PowerAssessment = assessPower(g, null)): GateJson {
+  const out: GateJson = {
     verdict: g.verdict,
     reason: g.reason,
     limit: g.limit,
@@ -144,12 +234,12 @@ export function gateJson(g: GateResult, power: PowerAssessment = assessPower(g, 
     ...powerJson(power),
   };
   if (isOperationGateResult(g)) {
-    out['perOperation'] = g.perOperation;
-    out['decidedBy'] = g.decidedBy;
-    out['note'] = g.note;
-    out['wallTime'] = subGateJson(g.wallTime);
-    out['opGeomean'] = g.opGeomean === null ? null : subGateJson(g.opGeomean);
-    out['noise'] = noiseJson(g.noise);
+    out.perOperation = g.perOperation;
+    out.decidedBy = g.decidedBy;
+    out.note = g.note;
+    out.wallTime = subGateJson(g.wallTime);
+    out.opGeomean = g.opGeomean === null ? null : subGateJson(g.opGeomean);
+    out.noise = noiseJson(g.noise);
   }
   return out;
 }

@@ -6,6 +6,8 @@
  */
 import type { ProbeVerdict } from '../verdict/probe-stats.js';
 import type { RunRecord } from '../model/records.js';
+import type { ProbeKind } from '../model/probe-kinds.js';
+import type { Verdict } from '../analysis/growth-gate.js';
 import { formatCount, formatMs } from './format.js';
 
 const fx = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
@@ -41,8 +43,23 @@ export function probeText(verdicts: readonly ProbeVerdict[], run: Pick<RunRecord
   return lines.join('\n');
 }
 
-export function probeJson(verdicts: readonly ProbeVerdict[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/** One probe kind's verdict in `probes` of `check --json`, `run --json` and the JSON report. */
+export interface ProbeKindJson {
+  verdict: Verdict;
+  growthRatio: number | null;
+  ci: [number | null, number | null];
+  coldMedianMs: number | null;
+  warmMedianMs: number | null;
+  batches: number;
+  warmupDropped: number;
+  keptBatches: number;
+}
+
+/** The probe kinds a run recorded, each with its verdict. */
+export type ProbesJson = Partial<Record<ProbeKind, ProbeKindJson>>;
+
+export function probeJson(verdicts: readonly ProbeVerdict[]): ProbesJson {
+  const out: ProbesJson = {};
   for (const v of verdicts) {
     out[v.kind] = {
       verdict: v.verdict,

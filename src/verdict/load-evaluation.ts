@@ -30,7 +30,8 @@ export async function loadEvaluatedRun(
 }
 
 export interface EvaluationRequest {
-  run: string;
+  /** A run reference (id, unique prefix, "last"), or the record of a run just made (`run`'s own verdict). */
+  run: string | RunRecord;
   baseline?: string;
   /** Gate values from the command line; the rest come from the candidate run's settings (run-gates.ts). */
   gates: GateOverrides;
@@ -57,7 +58,7 @@ export async function loadProbes(
 }
 
 export async function loadEvaluation(store: ResultsStore, req: EvaluationRequest): Promise<StoredEvaluation> {
-  const run = await store.resolveRun(req.run);
+  const run = typeof req.run === 'string' ? await store.resolveRun(req.run) : req.run;
   const { gates, notes } = resolveGates(run, req.gates);
   const power = gates.minDetectable === undefined ? {} : { minDetectable: gates.minDetectable };
   const candidate = await loadEvaluatedRun(store, run, gates.maxGrowth, {

@@ -106,12 +106,3 @@ export function probeVerdictsOf(rows: readonly ProbeRow[], batchSize: number, li
     };
   });
 }
-
-export async function probeVerdicts(
-  store: ResultsStore,
-  runId: string,
-  batchSize: number,
-  limit: number,
-): Promise<ProbeVerdict[]> {
-  return probeVerdictsOf(await probeRows(store, runId), batchSize, limit);
-}

@@ -109,8 +109,18 @@ describe('http-put store: cost model and faults (parsers)', () => {
   test('durations and bad models', () => {
     assert.equal(parseDurationMs('500us', 'f'), 0.5);
     assert.equal(parseDurationMs('1.5s', 'f'), 1500);
-    assert.equal(parseDurationMs('7', 'f'), 7);
-    for (const bad of ['linear', 'linear:0', 'step:10:2:3', 'step:1.5:2', 'stalls:10', 'quadratic:2', '']) {
+    // a bare number is refused, with the fix: is 7 milliseconds or seconds?
+    assert.throws(() => parseDurationMs('7', '--base-cost'), /--base-cost "7" has no unit/);
+    for (const bad of [
+      'linear',
+      'linear:0',
+      'step:10:2:3',
+      'step:1.5:2',
+      'stalls:10',
+      'stalls:10:200',
+      'quadratic:2',
+      '',
+    ]) {
       assert.throws(() => parseCostModel(bad), UsageError, bad);
     }
     assert.throws(() => parseDurationMs('2 min', 'f'), UsageError);

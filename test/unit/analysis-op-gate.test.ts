@@ -213,21 +213,21 @@ test('property (400 seeded flat series): the union gate false-alarms no more tha
 test('gateJson adds wallTime and opGeomean sub-objects for op gates', () => {
   const batches = FEDORA3.map((wallMs, i) => ({ wallMs, lnLatency: stats(1 + 0.05 * i + 0.01 * Math.cos(3 * i)) }));
   const j = gateJson(operationGate(batches, { batchSize: 1000 }));
-  assert.equal(j['perOperation'], true);
-  assert.equal(j['decidedBy'], 'opGeomean');
-  assert.equal((j['wallTime'] as Record<string, unknown>)['verdict'], 'PASS');
-  assert.equal((j['opGeomean'] as Record<string, unknown>)['verdict'], 'FAIL');
-  assert.equal((j['opGeomean'] as Record<string, unknown>)['ciZ'], 2.24);
-  assert.equal(typeof (j['noise'] as Record<string, unknown>)['batchSd'], 'number');
+  assert.equal(j.perOperation, true);
+  assert.equal(j.decidedBy, 'opGeomean');
+  assert.equal(j.wallTime?.verdict, 'PASS');
+  assert.equal(j.opGeomean?.verdict, 'FAIL');
+  assert.equal(j.opGeomean?.ciZ, 2.24);
+  assert.equal(typeof j.noise?.batchSd, 'number');
   const only = gateJson(
     operationGate(
       FEDORA3.map((wallMs) => ({ wallMs, lnLatency: null })),
       { batchSize: 1000 },
     ),
   );
-  assert.equal(only['perOperation'], false);
-  assert.equal(only['opGeomean'], null);
-  assert.equal(only['noise'], null);
-  assert.equal((only['wallTime'] as Record<string, unknown>)['verdict'], 'PASS');
+  assert.equal(only.perOperation, false);
+  assert.equal(only.opGeomean, null);
+  assert.equal(only.noise, null);
+  assert.equal(only.wallTime?.verdict, 'PASS');
   assert.doesNotThrow(() => JSON.stringify(only));
 });

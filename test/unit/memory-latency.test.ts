@@ -7,11 +7,12 @@ import { test } from 'node:test';
 import { LatencySampler, parseLatency } from '../../src/backends/memory/latency.js';
 import { throwsUsage } from '../helpers/throws-usage.js';
 
-test('fixed waits in us, ms and s, and a bare 0', () => {
+test('fixed waits in us, µs, ms and s', () => {
   assert.deepEqual(parseLatency('2ms'), { kind: 'fixed', ms: 2 });
   assert.deepEqual(parseLatency('500us'), { kind: 'fixed', ms: 0.5 });
   assert.deepEqual(parseLatency('1.5s'), { kind: 'fixed', ms: 1500 });
-  assert.deepEqual(parseLatency('0'), { kind: 'fixed', ms: 0 });
+  assert.deepEqual(parseLatency('250µs'), { kind: 'fixed', ms: 0.25 });
+  assert.deepEqual(parseLatency('0ms'), { kind: 'fixed', ms: 0 });
   assert.equal(new LatencySampler(parseLatency('2ms')).next(), 2);
 });
 
@@ -42,7 +43,6 @@ test('lognormal:2ms:0.5 has median 2 ms and stays within e^(±3σ)', () => {
 test('bad values are usage errors naming --latency', () => {
   for (const bad of [
     'fast',
-    '2',
     '-1ms',
     'uniform:3ms-1ms',
     'uniform:1ms',
@@ -53,6 +53,19 @@ test('bad values are usage errors naming --latency', () => {
     'normal:1ms:2',
   ]) {
     const e = throwsUsage(() => parseLatency(bad), 'E_BAD_FLAG', ['--latency']);
-    assert.match(e.hint ?? '', /--latency 2ms/, bad);
+    assert.match(e.hint ?? '', /--latency /, bad);
+  }
+});
+
+test('a duration without its unit is refused with the value fixed in the hint', () => {
+  for (const [bad, fixed] of [
+    ['2', '--latency 2ms'],
+    ['0', '--latency 0ms'],
+    ['uniform:1-3ms', '--latency uniform:1ms-3ms'],
+    ['uniform:1ms-3', '--latency uniform:1ms-3ms'],
+    ['lognormal:2:0.5', '--latency lognormal:2ms:0.5'],
+  ] as const) {
+    const e = throwsUsage(() => parseLatency(bad), 'E_BAD_FLAG', ['--latency', 'has no unit']);
+    assert.ok(e.hint?.includes(fixed), `${bad}: ${e.hint}`);
   }
 });

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { growthGate } from '../../src/analysis/growth-gate.js';
+import { checkJson } from '../../src/report/check-json.js';
 import { gateJson } from '../../src/report/gate-json.js';
 import { renderHtml } from '../../src/report/html/page.js';
 import { renderJsonReport } from '../../src/report/json-report.js';
@@ -17,6 +18,7 @@ import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { ReportInput } from '../../src/report/report-input.js';
 import { renderVerdict } from '../../src/report/verdict-text.js';
+import { assertCheckJson } from '../helpers/check-schema.js';
 import { gauss, mulberry32 } from '../helpers/series.js';
 import { aloneInput, evaluate, importedBatches, importedRun } from './report-fixture.js';
 
@@ -45,17 +47,18 @@ test('text: the cliff is named by the objects stored, its size and CI, and the g
 });
 
 test('check --json fields: cliff { batch, objects, ratio, ci, p }; null without a cliff', () => {
-  const j = gateJson(growthGate(cliffTimes(), { batchSize: 1000 })) as { cliff: Record<string, unknown> };
-  assert.equal(j.cliff['batch'], 21);
-  assert.equal(j.cliff['objects'], 20_000);
-  assert.ok((j.cliff['ratio'] as number) > 1.8 && (j.cliff['ratio'] as number) < 2.2);
-  assert.ok((j.cliff['p'] as number) < 0.001);
-  assert.equal((j.cliff['ci'] as number[]).length, 2);
+  const cliff = gateJson(growthGate(cliffTimes(), { batchSize: 1000 })).cliff;
+  assert.ok(cliff);
+  assert.equal(cliff.batch, 21);
+  assert.equal(cliff.objects, 20_000);
+  assert.ok(cliff.ratio !== null && cliff.ratio > 1.8 && cliff.ratio < 2.2);
+  assert.ok(cliff.p < 0.001);
+  assert.equal(cliff.ci.length, 2);
   const flat = Array.from({ length: 30 }, (_, i) => 100 + (i % 3));
-  assert.equal((gateJson(growthGate(flat, { batchSize: 10 })) as { cliff: unknown }).cliff, null);
+  assert.equal(gateJson(growthGate(flat, { batchSize: 10 })).cliff, null);
 });
 
-test('reports: Markdown and JUnit carry the cliff; the HTML chart marks it; the JSON report validates', () => {
+test('reports: Markdown and JUnit carry the cliff; the HTML chart marks it; the JSON report and check --json validate', () => {
   const input = cliffInput();
   assert.match(renderMarkdown(input), /cliff at 20,000 objects: x/);
   const junit = renderJunit(input);
@@ -70,6 +73,7 @@ test('reports: Markdown and JUnit carry the cliff; the HTML chart marks it; the 
   const report = JSON.parse(renderJsonReport(input)) as { gate: { cliff: { batch: number } } };
   assert.ok(validate(report), JSON.stringify(validate.errors));
   assert.equal(report.gate.cliff.batch, 21);
+  assertCheckJson(JSON.parse(JSON.stringify(checkJson(input))), 'check --json of a cliff');
 });
 
 test('WARN says growth is likely but not shown to exceed the limit, with the CI and how far it reaches', () => {

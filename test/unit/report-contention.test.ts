@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { assessContention } from '../../src/verdict/contention-check.js';
 import type { RunEvaluation } from '../../src/verdict/evaluate-run.js';
+import { checkJson } from '../../src/report/check-json.js';
 import { contentionJson } from '../../src/report/contention-text.js';
 import { renderHtml } from '../../src/report/html/page.js';
 import { renderJsonReport } from '../../src/report/json-report.js';
@@ -19,6 +20,7 @@ import { renderMarkdown } from '../../src/report/markdown.js';
 import type { ReportInput } from '../../src/report/report-input.js';
 import { runVerdictText } from '../../src/report/verdict-block.js';
 import type { HostSample } from '../../src/store/host-samples.js';
+import { assertCheckJson } from '../helpers/check-schema.js';
 import { gauss, mulberry32 } from '../helpers/series.js';
 import { aloneInput, evaluate, importedBatches, importedRun } from './report-fixture.js';
 
@@ -74,11 +76,12 @@ test('constant store, host busy from batch 21: INCONCLUSIVE with the issue wordi
   );
   assert.match(renderMarkdown(input), /host contention rose during the run \(CPU pressure 3% → 61% from batch 21\)/);
   assert.match(renderJunit(input), /host contention rose during the run/);
-  const j = contentionJson(e.contention) as Record<string, unknown>;
-  assert.equal(j['rose'], true);
-  assert.equal(j['fromBatch'], 21);
-  assert.equal(j['effect'], 'inconclusive');
-  assert.equal((j['quietCi'] as number[]).length, 2);
+  const j = contentionJson(e.contention);
+  assert.equal(j?.rose, true);
+  assert.equal(j?.fromBatch, 21);
+  assert.equal(j?.effect, 'inconclusive');
+  assert.equal(j?.quietCi?.length, 2);
+  assertCheckJson(JSON.parse(JSON.stringify(checkJson(input))), 'check --json of a contended run');
 });
 
 test('growing store x2.8, host busy from batch 21: FAIL with the note that the growth persists', () => {

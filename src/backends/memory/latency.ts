@@ -1,9 +1,10 @@
 /**
- * The memory backend's simulated latency: a fixed wait (`2ms`, `500us`, `0`), `uniform:1ms-3ms`
+ * The memory backend's simulated latency: a fixed wait (`2ms`, `500us`, `0ms`), `uniform:1ms-3ms`
  * (inclusive) or `lognormal:MEDIAN:SIGMA` (clamped to MEDIAN·e^(±3σ), as workload sizes are). It
  * is a cost the backend adds on purpose, per operation, drawn from a seeded generator so that two
  * runs with the same setting wait the same sequence of times.
  */
+import { parseDurationMs } from '../../duration.js';
 import { UsageError } from '../../errors.js';
 import { mulberry32 } from '../../generate/mulberry32.js';
 
@@ -12,18 +13,12 @@ export type LatencySpec =
   | { kind: 'uniform'; minMs: number; maxMs: number }
   | { kind: 'lognormal'; medianMs: number; sigma: number };
 
-const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
 const MAX_MS = 60_000;
 const HINT = 'e.g. --latency 2ms, --latency 500us, --latency uniform:1ms-3ms or --latency lognormal:2ms:0.5';
 
-function durationMs(text: string, flag: string): number {
-  const m = /^(\d+(?:\.\d+)?)(us|ms|s)?$/.exec(text.trim());
-  const unit = m?.[2] ?? (m?.[1] === '0' ? 'ms' : undefined);
-  if (!m || unit === undefined) throw new UsageError('E_BAD_FLAG', `${flag} "${text}" is not a duration`, HINT);
-  const ms = Number(m[1]) * (UNIT_MS[unit] as number);
-  if (ms > MAX_MS)
-    throw new UsageError('E_BAD_FLAG', `${flag} ${text} is above the 60 s a simulated operation may take`, HINT);
-  return ms;
+/** A duration inside the flag's value (src/duration.ts: a unit always, up to the 60 s a simulated operation may take). */
+function durationMs(text: string, flag: string, fix: (d: string) => string): number {
+  return parseDurationMs(text, flag, { maxMs: MAX_MS, fix });
 }
 
 export function parseLatency(text: string, flag = '--latency'): LatencySpec {
@@ -32,8 +27,8 @@ export function parseLatency(text: string, flag = '--latency'): LatencySpec {
     const [lo, hi] = (rest[0] as string).split('-');
     if (lo === undefined || hi === undefined)
       throw new UsageError('E_BAD_FLAG', `${flag} "${text}" needs a range MIN-MAX`, HINT);
-    const minMs = durationMs(lo, flag);
-    const maxMs = durationMs(hi, flag);
+    const minMs = durationMs(lo, flag, (d) => `${flag} uniform:${d}-${hi}`);
+    const maxMs = durationMs(hi, flag, (d) => `${flag} uniform:${lo}-${d}`);
     if (maxMs < minMs) throw new UsageError('E_BAD_FLAG', `${flag} "${text}": the range ends below its start`, HINT);
     return { kind: 'uniform', minMs, maxMs };
   }
@@ -41,11 +36,12 @@ export function parseLatency(text: string, flag = '--latency'): LatencySpec {
     const sigma = Number(rest[1]);
     if (!Number.isFinite(sigma) || sigma < 0 || sigma > 3)
       throw new UsageError('E_BAD_FLAG', `${flag} "${text}": SIGMA must be a number from 0 to 3`, HINT);
-    return { kind: 'lognormal', medianMs: durationMs(rest[0] as string, flag), sigma };
+    const fix = (d: string): string => `${flag} lognormal:${d}:${rest[1]}`;
+    return { kind: 'lognormal', medianMs: durationMs(rest[0] as string, flag, fix), sigma };
   }
   if (rest.length > 0)
     throw new UsageError('E_BAD_FLAG', `${flag} "${text}" is not a duration or a distribution`, HINT);
-  return { kind: 'fixed', ms: durationMs(text, flag) };
+  return { kind: 'fixed', ms: durationMs(text, flag, (d) => `${flag} ${d}`) };
 }
 
 /** Draws waits from a spec with a small seeded generator (mulberry32), so a setting repeats exactly. */

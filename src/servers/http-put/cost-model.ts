@@ -16,6 +16,7 @@
  * n = resources stored when the PUT arrives (0 for the first). With one datastream per object
  * (`--datastream D:1KiB`) a resource is one of the tool's objects.
  */
+import { parseDurationMs } from '../../duration.js';
 import { UsageError } from '../../errors.js';
 
 export type CostModel =
@@ -32,15 +33,8 @@ export interface CostSettings {
   fill: number;
 }
 
-/** "200ms", "2.5ms", "1s", "500us", or a bare number of ms. */
-export function parseDurationMs(text: string, flag: string): number {
-  const m = /^(\d+(?:\.\d+)?)(us|ms|s)?$/.exec(text.trim());
-  if (m === null)
-    throw new UsageError('E_BAD_FLAG', `${flag}: "${text}" is not a duration`, 'write it like 2ms, 0.5ms, 1s or 500us');
-  const v = Number(m[1]);
-  const unit = m[2] ?? 'ms';
-  return unit === 's' ? v * 1000 : unit === 'us' ? v / 1000 : v;
-}
+/** --base-cost and the FOR of stalls: the one syntax of every duration flag (src/duration.ts), a unit always. */
+export { parseDurationMs };
 
 function positive(text: string | undefined, flag: string, what: string, integer: boolean): number {
   const v = Number(text);
@@ -78,7 +72,7 @@ export function parseCostModel(text: string): CostModel {
         return {
           kind: 'stalls',
           every: positive(parts[1], flag, 'EVERY', true),
-          forMs: parseDurationMs(parts[2] ?? '', flag),
+          forMs: parseDurationMs(parts[2] ?? '', flag, { fix: (d) => `${flag} stalls:${parts[1]}:${d}` }),
         };
       break;
   }

@@ -11,7 +11,7 @@
  * requests arrive: the same seed and the same request order give the same faults.
  */
 import { UsageError } from '../../errors.js';
-import { parseDurationMs } from './cost-model.js';
+import { parseDurationMs } from '../../duration.js';
 
 export interface FaultSpec {
   unavailable: number;
@@ -48,7 +48,9 @@ export function parseFaults(text: string): FaultSpec {
     else if (kind === 'reset' && b === undefined) spec.reset = share(a, item);
     else if (kind === 'hang' && b === undefined) spec.hang = share(a, item);
     else if (kind === 'slow' && a !== undefined) {
-      spec.slowMs = parseDurationMs(a, '--faults slow');
+      spec.slowMs = parseDurationMs(a, '--faults slow', {
+        fix: (d) => `--faults slow:${d}${b === undefined ? '' : `:${b}`}`,
+      });
       spec.slowShare = b === undefined ? 1 : share(b, item);
     } else {
       throw new UsageError(
