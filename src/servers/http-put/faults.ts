@@ -11,7 +11,7 @@
  * requests arrive: the same seed and the same request order give the same faults.
  */
 import { UsageError } from '../../errors.js';
-import { parseDurationMs } from './cost-model.js';
+import { parseDurationMs } from '../../cost-model/cost-model.js';
 
 export interface FaultSpec {
   unavailable: number;
