@@ -5,7 +5,7 @@
  * with the guards below.
  */
 import type { DatastreamPlan, ObjectPlan } from '../generate/plan.js';
-import type { Clock } from '../model/clock.js';
+import { realClock, type Clock } from '../model/clock.js';
 import type { HostProbe } from '../model/host-probe.js';
 import type { ObjectRef } from '../model/records.js';
 import type { OpTiming, TargetInfo } from '../model/timings.js';
@@ -158,6 +158,11 @@ export interface SimulatedTimeCapability {
 export function simulatesTime(b: Backend): b is Backend & SimulatedTimeCapability {
   const s = b as Partial<SimulatedTimeCapability>;
   return s.clock !== undefined && s.host !== undefined;
+}
+
+/** The clock a backend's operations are timed by: its own when it simulates time, else the host's. */
+export function clockOf(b: Backend): Clock {
+  return simulatesTime(b) ? b.clock : realClock;
 }
 
 export function hasBatchLifecycle(b: Backend): b is Backend & BatchLifecycle {

@@ -7,8 +7,15 @@
  */
 import type { Backend } from '../backends/backend.js';
 import type { OpTiming } from '../model/timings.js';
-import { canPrepare, canRead, hasBatchLifecycle, hasTransactions, simulatesTime } from '../backends/backend.js';
-import { msBetween, realClock } from '../model/clock.js';
+import {
+  canPrepare,
+  canRead,
+  clockOf,
+  hasBatchLifecycle,
+  hasTransactions,
+  simulatesTime,
+} from '../backends/backend.js';
+import { msBetween } from '../model/clock.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import { planBatch, type ObjectPlan } from '../generate/plan.js';
 import type { BatchRecord, OpRecord, StopInfo } from '../model/records.js';
@@ -106,7 +113,8 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   const total = plannedBatches(w);
   // one object in flight: its successor's content is made while the store answers it (PrepareCapability)
   const ahead = w.concurrency === 1 && canPrepare(backend) ? (p: ObjectPlan): void => backend.prepare(p) : undefined;
-  const { clock, host: probe } = simulatesTime(backend) ? backend : { clock: realClock, host: hostProbe() };
+  const clock = clockOf(backend);
+  const probe = simulatesTime(backend) ? backend.host : hostProbe();
   const runStart = clock.nowNs();
   const batches: BatchRecord[] = [...(o.previous ?? [])];
   let objectsDone = 0;

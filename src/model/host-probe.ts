@@ -23,6 +23,6 @@ export interface HostProbe {
   snapshot(): HostSnapshot;
   /** Cores the counters are shared by. */
   readonly cores: number;
-  /** The 1-minute load average now, or null where there is none. */
+  /** The 1-minute load average now, or null where there is none (called unbound). */
   load1(): number | null;
 }
