@@ -21,7 +21,7 @@ const MANUAL_END = '<!-- manual:end -->';
 /** The benchmarks a run without names runs. */
 export const ORDER = ['http', 'generate', 'record', 'leveldb', 'memory', 'analysis', 'dav'];
 /** The sections the report renders, in order: ORDER, then those run only when named that keep a section. */
-const SECTIONS = [...ORDER, 'rgw'];
+const SECTIONS = [...ORDER, 'rgw', 'ground-truth'];
 
 function load(path: string): { data: Data; manual: string } {
   if (!existsSync(path)) return { data: {}, manual: '' };
