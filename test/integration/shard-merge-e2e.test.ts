@@ -35,7 +35,7 @@ before(async () => {
   reference = await serve(['--protocol', 'http-put', '--base-cost', '0ms']);
 });
 
-const N = 3200;
+const N = 1600;
 const B = 160;
 const workload = ['-n', String(N), '--batch-size', String(B), '--datastream', 'OBJ:1KiB', '--concurrency', '1'];
 

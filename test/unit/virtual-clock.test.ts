@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { memory } from '../../src/backends/memory/index.js';
+import { inFlightOps, timeOp } from '../../src/backends/op-timer.js';
 import { MemoryBackend, type MemoryOptions } from '../../src/backends/memory/memory-backend.js';
 import { VirtualClock } from '../../src/backends/memory/virtual-clock.js';
 import { parseVirtualHost } from '../../src/backends/memory/virtual-host.js';
@@ -157,4 +158,18 @@ test('flags: --virtual-host needs --virtual-clock; bad scripts and fills are ref
   assert.equal(o.cost?.fill, 100, 'the fill defaults to the run’s objects');
   assert.deepEqual(o.virtual?.host, { kind: 'quiet' });
   assert.equal(memory.fromFlags({}, ctx).virtual, undefined);
+});
+
+test('an operation timed on the virtual clock is not listed as waiting on the host (the stall view); one on the host’s is', async () => {
+  const clock = new VirtualClock();
+  const meta = { kind: 'create-object' as const, objectId: 'o', objectIndex: 0, datastreamId: null, bytes: 0 };
+  const virtual = timeOp(meta, () => clock.sleep(5), clock);
+  assert.equal(inFlightOps().count, 0);
+  assert.equal((await virtual).durationMs, 5);
+  let release = (): void => undefined;
+  const real = timeOp(meta, () => new Promise<void>((r) => (release = r)));
+  assert.equal(inFlightOps().count, 1);
+  release();
+  await real;
+  assert.equal(inFlightOps().count, 0);
 });
