@@ -201,12 +201,14 @@ test('a shard whose clock is off by 400 ms: merge reports it and warns; --clock-
   // A Date header has a 1 s resolution: the bracket narrows only on responses made just after a second
   // boundary, so the shards must cross several. Against a store answering in 0 ms they finished in about
   // 0.6 s and the bracket could stay 330 ms wide; at 1 ms per request they run for several seconds.
+  // The warning needs the spread to move more than B/10 objects: with batches of 40, 400 ms does so
+  // at any rate above 10 objects/s, however slow the host makes the run.
   const slow = await serve(['--protocol', 'http-put', '--base-cost', '1ms']);
   try {
     const at = startAt(4000);
     const rs = await Promise.all(
       dbs.map((db, i) =>
-        runCli(shardArgs(slow.url, 'skew-e2e01', `${i}/2`, db, ['--start-at', at, '--batch-size', '400']), {
+        runCli(shardArgs(slow.url, 'skew-e2e01', `${i}/2`, db, ['--start-at', at, '--batch-size', '40']), {
           env: i === 1 ? { INGEST_SCALE_TEST_CLOCK_SKEW_MS: '400' } : {},
         }),
       ),
