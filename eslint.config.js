@@ -77,7 +77,7 @@ const rooms = [
       ),
       away(
         ['engine', 'store', 'report', 'analysis', 'generate', 'workload', 'import'],
-        'a reference server imports only src/servers/ and src/errors.ts (and src/duration.ts, the one duration syntax).',
+        'a reference server imports only src/servers/, the cost models of src/cost-model/, src/errors.ts and src/duration.ts (the one duration syntax).',
       ),
       TOP,
     ],
@@ -178,6 +178,22 @@ const rooms = [
     ],
   },
   {
+    name: 'cost-model',
+    // the ground-truth cost models, a leaf shared by the reference PUT store (src/servers/) and the
+    // memory backend (src/backends/): its siblings and src/errors.ts only
+    files: ['src/cost-model/*.ts'],
+    restrictions: [
+      {
+        pattern: {
+          regex: '^(?!\\./|\\.\\./errors\\.js$)',
+          message:
+            'src/cost-model/ is a leaf the reference servers and the backends share: it imports its own files and src/errors.ts only.',
+        },
+        dynamic: '^(?!\\.\\x2F|\\.\\.\\x2Ferrors\\.js$)',
+      },
+    ],
+  },
+  {
     name: 'analysis',
     // Pure statistics: a file here imports only its siblings (no node: module, no package).
     files: ['src/analysis/*.ts'],
@@ -262,6 +278,7 @@ const rooms = [
       'src/backends/**',
       'src/store/**',
       'src/model/*.ts',
+      'src/cost-model/*.ts',
       'src/analysis/*.ts',
       'src/report/**',
       'src/compare/**',

@@ -1,10 +1,12 @@
 /**
  * Runs the overhead benchmarks and writes reports/perf.md.
- *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard rgw] [--quick | --tiny]
+ *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard rgw ground-truth]
+ *        [--quick | --tiny]
  *        [--out FILE] [--json FILE] [--variant NAME]
  * No names: all seven (`scale`, import of 10M rows and check on 1M batches, `shard`, one shard's
  * peak RSS at 10M objects, and `rgw`, the s3 backend against the AWS SDK on a Ceph cluster of its
- * own, run only when named).
+ * own, and `ground-truth`, the gate's wall-clock calibration on the constant ground-truth store, run
+ * only when named).
  * --quick: smaller counts, one round (about a minute for all). --tiny: the smallest counts, for
  * the smoke test (written only where --out/--json say). --variant before: store the results as
  * the "before" figures of a src/ change (kept in reports/perf.md's data).
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { analysisBench } from './analysis-bench.js';
 import { davBench } from './dav-bench.js';
 import { generateBench } from './generate-bench.js';
+import { groundTruthBench } from './ground-truth-bench.js';
 import { httpBench } from './http-bench.js';
 import { leveldbBench } from './leveldb-bench.js';
 import { machineFacts } from './lib/machine.js';
@@ -37,6 +40,7 @@ const BENCHES: Record<string, Benchmark> = {
   scale: scaleBench,
   shard: shardBench,
   rgw: rgwBench,
+  'ground-truth': groundTruthBench,
 };
 
 const argv = process.argv.slice(2);

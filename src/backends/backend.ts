@@ -5,6 +5,8 @@
  * with the guards below.
  */
 import type { DatastreamPlan, ObjectPlan } from '../generate/plan.js';
+import { realClock, type Clock } from '../model/clock.js';
+import type { HostProbe } from '../model/host-probe.js';
 import type { ObjectRef } from '../model/records.js';
 import type { OpTiming, TargetInfo } from '../model/timings.js';
 
@@ -142,6 +144,25 @@ export function canRead(b: Backend): b is Backend & ReadCapability {
 
 export function canRemove(b: Backend): b is Backend & RemoveCapability {
   return typeof (b as Partial<RemoveCapability>).remove === 'function';
+}
+
+/**
+ * A backend whose time is simulated (the memory backend on its virtual clock): the run times its
+ * batches with this clock and reads this host, not the machine's (docs/backends.md, "memory").
+ */
+export interface SimulatedTimeCapability {
+  readonly clock: Clock;
+  readonly host: HostProbe;
+}
+
+export function simulatesTime(b: Backend): b is Backend & SimulatedTimeCapability {
+  const s = b as Partial<SimulatedTimeCapability>;
+  return s.clock !== undefined && s.host !== undefined;
+}
+
+/** The clock a backend's operations are timed by: its own when it simulates time, else the host's. */
+export function clockOf(b: Backend): Clock {
+  return simulatesTime(b) ? b.clock : realClock;
 }
 
 export function hasBatchLifecycle(b: Backend): b is Backend & BatchLifecycle {

@@ -1,8 +1,9 @@
 /**
- * Times one operation with process.hrtime.bigint() and turns an exception into a failed record
+ * Times one operation with the run's clock (src/model/clock.ts; the host's by default) and turns an exception into a failed record
  * with a stable error code: failures are data, never a lost batch.
  */
 import { IngestScaleError } from '../errors.js';
+import { msBetween, realClock, type Clock } from '../model/clock.js';
 import { OpError } from '../model/op-error.js';
 import type { OpKind, OpTiming } from '../model/timings.js';
 import { backoffMs, doneByEarlierAttempt, retryPolicy, shouldRetry, type FailureFacts } from './retry-policy.js';
@@ -55,16 +56,18 @@ export function earlierAttempts(op: OpTiming): readonly EarlierAttempt[] | undef
   return op.attempt > 1 ? earlier.get(op) : undefined;
 }
 
-const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Runs fn, timing it; fn may return a partial record to merge (ttfb, httpStatus, sha256). A failure
  * worth another attempt (retry-policy.ts) runs fn again after a backoff, up to --retries times: the
  * record is the final attempt's (its start, its latency), `attempt` counts them, and the earlier
  * ones are kept (earlierAttempts) — so fn must make its request afresh each time (a new body).
  */
-export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> | void>): Promise<OpTiming> {
-  const startNs = process.hrtime.bigint();
+export async function timeOp(
+  meta: OpMeta,
+  fn: () => Promise<Partial<OpTiming> | void>,
+  clock: Clock = realClock,
+): Promise<OpTiming> {
+  const startNs = clock.nowNs();
   // one object literal per record (no spreads): this runs once per operation, millions of times a run
   const op: OpTiming = {
     kind: meta.kind,
@@ -80,25 +83,26 @@ export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> |
     errorCode: null,
     durationMs: 0,
   };
-  inFlight.add(op);
+  // the stall view (engine/in-flight.ts) ages operations on the host's clock: a simulated clock's are not waiting on it
+  if (clock === realClock) inFlight.add(op);
   try {
     for (;;) {
       try {
         const extra = await fn();
         if (extra) Object.assign(op, extra);
-        op.durationMs = Number(process.hrtime.bigint() - op.startNs) / 1e6;
+        op.durationMs = msBetween(op.startNs, clock.nowNs());
         return op;
       } catch (e) {
         // an error that ends the run (auth refused, target gone) is not an operation failure
         if (e instanceof IngestScaleError) throw e;
-        const end = process.hrtime.bigint();
+        const end = clock.nowNs();
         const facts: FailureFacts = {
           errorCode: errorCodeOf(e),
           httpStatus: e instanceof OpError ? e.httpStatus : null,
         };
         const backendAttempts = (e as { attempts?: unknown }).attempts;
         if (typeof backendAttempts === 'number') facts.backendAttempts = backendAttempts;
-        op.durationMs = Number(end - op.startNs) / 1e6;
+        op.durationMs = msBetween(op.startNs, end);
         if (op.attempt > 1 && doneByEarlierAttempt(op.kind, facts)) {
           op.httpStatus = facts.httpStatus;
           return op;
@@ -114,9 +118,9 @@ export async function timeOp(meta: OpMeta, fn: () => Promise<Partial<OpTiming> |
             httpStatus: facts.httpStatus,
           });
           earlier.set(op, list);
-          await pause(backoffMs(op.attempt + 1, policy));
+          await clock.sleep(backoffMs(op.attempt + 1, policy));
           op.attempt++;
-          op.startNs = process.hrtime.bigint();
+          op.startNs = clock.nowNs();
           op.ttfbMs = null;
           continue;
         }

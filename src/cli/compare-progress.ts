@@ -4,6 +4,7 @@
  * redrawn in place after every target's batch. Drawn only when stderr is a TTY (compare-action.ts
  * decides, as run does for its own line); nothing of it reaches stdout.
  */
+import { msBetween, realClock, type Clock } from '../model/clock.js';
 import { formatMs } from '../report/format.js';
 import { progressBar } from '../report/sparkline.js';
 import { TerminalLine } from './terminal-line.js';
@@ -11,24 +12,24 @@ import { TerminalLine } from './terminal-line.js';
 export class CompareProgress {
   private readonly line: TerminalLine;
   private done = 0;
-  private readonly started: number;
+  private readonly started: bigint;
 
-  /** `targets` targets of `planned` batches each; `now` in ms (performance.now by default). */
+  /** `targets` targets of `planned` batches each, timed by `clock` (the host's by default). */
   constructor(
     stream: NodeJS.WriteStream,
     private readonly targets: number,
     private readonly planned: number,
-    private readonly now: () => number = () => performance.now(),
+    private readonly clock: Clock = realClock,
   ) {
     this.line = new TerminalLine(stream);
-    this.started = now();
+    this.started = clock.nowNs();
   }
 
   /** A target finished its batch `batch` (1-based) of `planned`. */
   update(target: string, batch: number, planned: number): void {
     this.done++;
     const total = this.targets * this.planned;
-    const elapsed = this.now() - this.started;
+    const elapsed = msBetween(this.started, this.clock.nowNs());
     const left = total - this.done;
     const eta = left <= 0 ? 'done' : formatMs((elapsed / this.done) * left);
     this.line.write(

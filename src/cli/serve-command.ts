@@ -154,7 +154,7 @@ async function startGroundTruth(
   f: ServeFlags,
   port: number,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const { parseCostModel, parseDurationMs, describeCost } = await import('../servers/http-put/cost-model.js');
+  const { parseCostModel, parseDurationMs, describeCost } = await import('../cost-model/cost-model.js');
   const { parseFaults, NO_FAULTS } = await import('../servers/http-put/faults.js');
   const cost = {
     model: parseCostModel(f.cost),

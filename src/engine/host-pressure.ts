@@ -20,19 +20,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, platform } from 'node:os';
+import { realClock, type Clock } from '../model/clock.js';
+import type { HostProbe, HostSnapshot } from '../model/host-probe.js';
 import type { HostSample } from '../store/host-samples.js';
 
-export interface HostSnapshot {
-  wallNs: bigint;
-  cpuSomeUs: number | null;
-  ioSomeUs: number | null;
-  /** Jiffies of the aggregate `cpu` line: all (guest excluded, as it is counted in user), busy, steal. */
-  jiffies: { all: number; busy: number; steal: number } | null;
-  /** This process's user + system CPU, µs. */
-  ownCpuUs: number;
-  /** Run delay of the main thread, ns (/proc/self/schedstat). */
-  runDelayNs: number | null;
-}
+export type { HostProbe, HostSnapshot } from '../model/host-probe.js';
 
 const SOME_TOTAL = /^some .*\btotal=(\d+)/m;
 
@@ -77,10 +69,10 @@ export function parseRunDelay(text: string | null): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-export function hostSnapshot(): HostSnapshot {
+export function hostSnapshot(clock: Clock = realClock): HostSnapshot {
   const own = process.cpuUsage();
   return {
-    wallNs: process.hrtime.bigint(),
+    wallNs: clock.nowNs(),
     cpuSomeUs: parsePressureTotal(readOptional('/proc/pressure/cpu')),
     ioSomeUs: parsePressureTotal(readOptional('/proc/pressure/io')),
     jiffies: parseProcStat(readOptional('/proc/stat')),
@@ -94,8 +86,21 @@ const USER_HZ = 100;
 
 const share = (v: number): number => Math.min(1, Math.max(0, v));
 
-/** The sample of a batch between two snapshots, with `ops` operations in it. */
-export function hostSample(a: HostSnapshot, b: HostSnapshot, ops: number, cores = cpus().length): HostSample {
+const hostLoad1 = (): number | null => (platform() === 'win32' ? null : (loadavg()[0] ?? null));
+
+/** This host, read from /proc on the host's clock (or on `clock`). */
+export function hostProbe(clock: Clock = realClock): HostProbe {
+  return { snapshot: () => hostSnapshot(clock), cores: cpus().length, load1: hostLoad1 };
+}
+
+/** The sample of a batch between two snapshots, with `ops` operations in it; `load1` is read at its end. */
+export function hostSample(
+  a: HostSnapshot,
+  b: HostSnapshot,
+  ops: number,
+  cores = cpus().length,
+  load1: () => number | null = hostLoad1,
+): HostSample {
   const wallUs = Number(b.wallNs - a.wallNs) / 1000;
   const ownUs = b.ownCpuUs - a.ownCpuUs;
   const pressure = (x: number | null, y: number | null): number | null =>
@@ -109,7 +114,7 @@ export function hostSample(a: HostSnapshot, b: HostSnapshot, ops: number, cores 
     // jiffies tick at 10 ms: a batch much shorter than that reads as 0 or 1 tick, so this is rough there
     othersCpu = cores > 0 ? share((busyUs - ownUs) / (wallUs * cores)) : null;
   }
-  const load = platform() === 'win32' ? null : (loadavg()[0] ?? null);
+  const load = load1();
   return {
     cpuPressure: pressure(a.cpuSomeUs, b.cpuSomeUs),
     ioPressure: pressure(a.ioSomeUs, b.ioSomeUs),

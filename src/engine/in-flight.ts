@@ -4,6 +4,7 @@
  * its operations with timeOp, which keeps the set.
  */
 import { inFlightOps } from '../backends/op-timer.js';
+import { msBetween, realClock, type Clock } from '../model/clock.js';
 
 export interface InFlight {
   count: number;
@@ -11,7 +12,7 @@ export interface InFlight {
   oldestMs: number;
 }
 
-export function inFlightNow(nowNs: bigint = process.hrtime.bigint()): InFlight {
+export function inFlightNow(clock: Clock = realClock): InFlight {
   const f = inFlightOps();
-  return { count: f.count, oldestMs: f.oldestStartNs === null ? 0 : Number(nowNs - f.oldestStartNs) / 1e6 };
+  return { count: f.count, oldestMs: f.oldestStartNs === null ? 0 : msBetween(f.oldestStartNs, clock.nowNs()) };
 }

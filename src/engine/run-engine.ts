@@ -1,12 +1,21 @@
 /**
  * The batch runner. Ingests a workload in fixed batches of `batchSize` objects with at most
- * `concurrency` objects in flight inside a batch, times each batch with process.hrtime.bigint(),
+ * `concurrency` objects in flight inside a batch, times each batch with the run's clock (the backend's
+ * when it simulates time, else the host's: src/model/clock.ts),
  * and hands every batch with all its operation records to the sink before the next one starts.
  * It emits records and events; it never prints.
  */
 import type { Backend } from '../backends/backend.js';
 import type { OpTiming } from '../model/timings.js';
-import { canPrepare, canRead, hasBatchLifecycle, hasTransactions } from '../backends/backend.js';
+import {
+  canPrepare,
+  canRead,
+  clockOf,
+  hasBatchLifecycle,
+  hasTransactions,
+  simulatesTime,
+} from '../backends/backend.js';
+import { msBetween } from '../model/clock.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import { planBatch, type ObjectPlan } from '../generate/plan.js';
 import type { BatchRecord, OpRecord, StopInfo } from '../model/records.js';
@@ -14,7 +23,7 @@ import { overErrorBudget } from '../verdict/error-budget.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { summariseBatch, toOpRecords } from './batch-summary.js';
 import { runPool } from './pool.js';
-import { hostSample, hostSnapshot } from './host-pressure.js';
+import { hostProbe, hostSample } from './host-pressure.js';
 import { warmUpClient } from './client-warmup.js';
 import type { HostSample } from '../store/host-samples.js';
 import type { Intent } from '../store/run-intents.js';
@@ -104,7 +113,9 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   const total = plannedBatches(w);
   // one object in flight: its successor's content is made while the store answers it (PrepareCapability)
   const ahead = w.concurrency === 1 && canPrepare(backend) ? (p: ObjectPlan): void => backend.prepare(p) : undefined;
-  const runStart = process.hrtime.bigint();
+  const clock = clockOf(backend);
+  const probe = simulatesTime(backend) ? backend.host : hostProbe();
+  const runStart = clock.nowNs();
   const batches: BatchRecord[] = [...(o.previous ?? [])];
   let objectsDone = 0;
   let bytesDone = 0;
@@ -124,8 +135,8 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     const lifecycle = hasBatchLifecycle(backend) ? backend : null;
     const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
     const startedAt = new Date().toISOString();
-    const hostBefore = hostSnapshot();
-    const startNs = process.hrtime.bigint();
+    const hostBefore = probe.snapshot();
+    const startNs = clock.nowNs();
     const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
     const tx = hasTransactions(backend) ? backend.openTransaction() : null;
     if (tx !== null) await o.sink.recordTx?.(o.runId, b + 1, tx);
@@ -133,9 +144,9 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
       ? []
       : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
     const endOps = lifecycle ? await lifecycle.endBatch() : [];
-    const wallNs = process.hrtime.bigint() - startNs;
+    const wallNs = clock.nowNs() - startNs;
     const ingestOps = [...beginOps, ...perObject.flat(), ...endOps];
-    const host = hostSample(hostBefore, hostSnapshot(), ingestOps.length);
+    const host = hostSample(hostBefore, probe.snapshot(), ingestOps.length, probe.cores, probe.load1);
     let verifyOps: OpTiming[] = [];
     if (w.verify === 'readback' && canRead(backend)) {
       const stored = storedDatastreams(ingestOps);
@@ -189,7 +200,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
       bytesDone,
       failedOps,
       verifyFailed,
-      elapsedMs: Number(process.hrtime.bigint() - runStart) / 1e6,
+      elapsedMs: msBetween(runStart, clock.nowNs()),
     });
 
     if (verifyFailed > 0) {

@@ -14,6 +14,7 @@
  * cannot run is skipped, with the reason recorded in the run's settings.
  */
 import type { RunTarget } from '../backends/backend-module.js';
+import { msBetween, realClock, type Clock } from '../model/clock.js';
 import type { RunSettings } from '../model/records.js';
 import { ResultsStore } from '../store/results-store.js';
 import { meanSize } from '../workload/size.js';
@@ -46,14 +47,17 @@ export interface SinkWarmupOptions {
   target: RunTarget;
   objects?: number;
   budgetMs?: number;
+  /** Times the warm-up (the host's clock by default). */
+  clock?: Clock;
 }
 
 const skipped = (why: string, ms = 0): SinkWarmupRecord => ({ objects: 0, requests: 0, ms, skipped: why });
 
 export async function warmUpAgainstSink(o: SinkWarmupOptions): Promise<SinkWarmupRecord> {
   if (!SINK_BACKENDS.includes(o.backend)) return skipped(`no warm-up sink answers for ${o.backend}`);
-  const started = process.hrtime.bigint();
-  const elapsed = (): number => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+  const clock = o.clock ?? realClock;
+  const started = clock.nowNs();
+  const elapsed = (): number => Math.round(msBetween(started, clock.nowNs()));
   const objects = o.objects ?? sinkWarmupObjects(o.workload);
   let sink;
   try {

@@ -5,7 +5,7 @@
  * never inflates the batch time the gate reads.
  */
 import { createHash } from 'node:crypto';
-import type { Backend, ReadCapability } from '../backends/backend.js';
+import { clockOf, type Backend, type ReadCapability } from '../backends/backend.js';
 import type { OpTiming } from '../model/timings.js';
 import { OpError, timeOp } from '../backends/op-timer.js';
 import { contentSha256 } from '../generate/content.js';
@@ -27,23 +27,27 @@ export async function verifyObject(
       bytes: ds.size,
     };
     out.push(
-      await timeOp(meta, async () => {
-        const hash = createHash('sha256');
-        let bytes = 0;
-        for await (const chunk of backend.read(plan.id, ds.id)) {
-          hash.update(chunk);
-          bytes += chunk.length;
-        }
-        const got = hash.digest('hex');
-        const want = contentSha256(ds);
-        if (bytes !== ds.size || got !== want) {
-          throw new OpError(
-            'E_VERIFY_MISMATCH',
-            `${plan.id}/${ds.id}: read ${bytes} bytes with SHA-256 ${got}, expected ${ds.size} bytes with ${want}`,
-          );
-        }
-        return { sha256: got };
-      }),
+      await timeOp(
+        meta,
+        async () => {
+          const hash = createHash('sha256');
+          let bytes = 0;
+          for await (const chunk of backend.read(plan.id, ds.id)) {
+            hash.update(chunk);
+            bytes += chunk.length;
+          }
+          const got = hash.digest('hex');
+          const want = contentSha256(ds);
+          if (bytes !== ds.size || got !== want) {
+            throw new OpError(
+              'E_VERIFY_MISMATCH',
+              `${plan.id}/${ds.id}: read ${bytes} bytes with SHA-256 ${got}, expected ${ds.size} bytes with ${want}`,
+            );
+          }
+          return { sha256: got };
+        },
+        clockOf(backend),
+      ),
     );
   }
   return out;

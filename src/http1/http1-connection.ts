@@ -7,6 +7,7 @@
  * never reused with a half-sent request.
  */
 import type { Socket } from 'node:net';
+import { msBetween, realClock, type Clock } from '../model/clock.js';
 import { OpError } from '../model/op-error.js';
 import { ResponseParser, type Headers, type ParsedHead } from './http1-response-parser.js';
 import { COPY_LIMIT, EMPTY, gather, type WriteBody } from './write-body.js';
@@ -63,6 +64,7 @@ export class Http1Connection {
     private readonly onFree: (c: Http1Connection, reusable: boolean) => void,
     ownReads = false,
     timeoutMs = SOCKET_TIMEOUT_MS,
+    private readonly clock: Clock = realClock,
   ) {
     socket.setNoDelay(true);
     socket.setTimeout(timeoutMs);
@@ -94,7 +96,7 @@ export class Http1Connection {
       const p: Pending = {
         resolve,
         reject,
-        startNs: process.hrtime.bigint(),
+        startNs: this.clock.nowNs(),
         ttfbMs: 0,
         bodySent: false,
         bodyReleased: false,
@@ -134,7 +136,7 @@ export class Http1Connection {
 
   /** Head and a whole body out now: one write up to COPY_LIMIT, else one corked writev. Time to first byte counts from here. */
   private write(p: Pending, head: Buffer, b: Buffer | null): void {
-    p.startNs = process.hrtime.bigint();
+    p.startNs = this.clock.nowNs();
     if (b === null || b.length === 0) this.socket.write(head);
     else if (b.length <= COPY_LIMIT) this.socket.write(Buffer.concat([head, b], head.length + b.length));
     else {
@@ -198,7 +200,7 @@ export class Http1Connection {
   private onHead(h: ParsedHead): void {
     const p = this.current;
     if (p === null) return;
-    p.ttfbMs = Number(process.hrtime.bigint() - p.startNs) / 1e6;
+    p.ttfbMs = msBetween(p.startNs, this.clock.nowNs());
     // the server's announced idle window less a second (undici's habit); 4 s when unannounced
     this.expiresAt = Date.now() + (h.keepAliveTimeout !== null ? Math.max(0, h.keepAliveTimeout * 1000 - 1000) : 4000);
   }

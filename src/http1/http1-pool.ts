@@ -9,6 +9,7 @@
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import type { Clock } from '../model/clock.js';
 import { OpError } from '../model/op-error.js';
 import { Http1Connection, type Http1Result } from './http1-connection.js';
 import type { WriteBody } from './write-body.js';
@@ -21,6 +22,8 @@ export interface Http1PoolOptions {
   connectTimeoutMs?: number;
   /** A request whose socket is silent this long fails with E_TIMEOUT (--request-timeout; default 60 s). */
   requestTimeoutMs?: number;
+  /** Times each request's start and first byte (the host's clock by default). */
+  clock?: Clock;
 }
 
 /** undici's default connect timeout. */
@@ -154,6 +157,7 @@ export class Http1Pool {
         (done, reusable) => this.release(done, reusable),
         !tls,
         this.o.requestTimeoutMs,
+        this.o.clock,
       );
       conn = c;
       this.all.add(c);

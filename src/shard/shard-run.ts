@@ -89,13 +89,13 @@ export async function runShard(o: ShardRunOptions): Promise<ShardRunResult> {
         (async () => {
           const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
           const startedAt = new Date(anchor.nowMs()).toISOString();
-          const startNs = process.hrtime.bigint();
+          const startNs = anchor.clock.nowNs();
           const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
           const perObject = beginOps.some((op) => op.status === 'failed')
             ? []
             : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
           const endOps = lifecycle ? await lifecycle.endBatch() : [];
-          const wallNs = process.hrtime.bigint() - startNs;
+          const wallNs = anchor.clock.nowNs() - startNs;
           const ingestOps: OpTiming[] = [...beginOps, ...perObject.flat(), ...endOps];
           return { prepOps, ingestOps, startNs, wallNs, startedAt };
         })(),

@@ -1,22 +1,27 @@
 /**
- * A shard's time base: the wall clock read once, then the monotonic clock. Every time a shard
+ * A shard's time base: the wall clock read once, then the run's monotonic clock (src/model/clock.ts). Every time a shard
  * records is `anchor + (monotonic now − monotonic at the anchor)`, so a wall clock stepped by NTP
  * during the run moves nothing; the wall clock is never read per operation.
  */
+import { msBetween, realClock, type Clock } from '../model/clock.js';
+
 export class WallAnchor {
   /** Unix ms at the anchor. */
   readonly wallMs: number;
   private readonly ns: bigint;
 
   /** skewMs: added to the wall reading (tests inject a shard whose clock is off this way). */
-  constructor(skewMs = 0) {
-    this.ns = process.hrtime.bigint();
+  constructor(
+    skewMs = 0,
+    readonly clock: Clock = realClock,
+  ) {
+    this.ns = clock.nowNs();
     this.wallMs = Date.now() + skewMs;
   }
 
-  /** ms after the anchor of a monotonic reading (process.hrtime.bigint()). */
+  /** ms after the anchor of a reading of its clock. */
   offsetOf(ns: bigint): number {
-    return Number(ns - this.ns) / 1e6;
+    return msBetween(this.ns, ns);
   }
 
   /** Unix ms of a monotonic reading, on this time base. */
@@ -25,6 +30,6 @@ export class WallAnchor {
   }
 
   nowMs(): number {
-    return this.wallOf(process.hrtime.bigint());
+    return this.wallOf(this.clock.nowNs());
   }
 }

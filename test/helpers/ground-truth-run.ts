@@ -1,8 +1,8 @@
 /**
  * The ground-truth store and a run filling it, as the growth-gate integration tests use them:
  * `serve --protocol http-put --cost COST` (its own process, pre-filled so the index starts at the
- * run's size) and the arguments of `run --backend http-put` that fill it with 1 KiB objects, 16 in
- * flight, without collections. Each test runs those arguments its own way (to completion, or
+ * run's size) and the arguments of `run --backend http-put` that fill it with 1 KiB objects (16 in
+ * flight unless told), without collections. Each test runs those arguments its own way (to completion, or
  * watched while a load starts).
  */
 import { serve, type ServedProcess } from './serve.js';
@@ -18,6 +18,8 @@ export interface GroundTruthRun {
   batchSize: number;
   db: string;
   label: string;
+  /** Objects in flight (16 by default). */
+  concurrency?: number;
   /** More flags of `run` (e.g. --no-stop-early). */
   extra?: string[];
 }
@@ -37,7 +39,7 @@ export function groundTruthRunArgs(r: GroundTruthRun): string[] {
     '--batch-size',
     String(r.batchSize),
     '--concurrency',
-    '16',
+    String(r.concurrency ?? 16),
     '--datastream',
     'D:1KiB',
     '--db',

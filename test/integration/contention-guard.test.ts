@@ -1,17 +1,17 @@
 /**
- * The host contention guard end to end (docs/growth-gate.md, "Host contention"): `ingest-scale run --backend http-put`
+ * The host contention guard end to end on the host's clock: `ingest-scale run --backend http-put`
  * on the ground-truth store (`serve --protocol http-put --cost ...`, its own process), and from
- * half-way through the run three CPU-bound child processes on the 2-core machine (each ends itself
- * after LOAD_MS, and is killed by PID in `finally`). The test watches the run's batches in its
- * results database (read-only, bounded polling) to start the load at half-fill.
+ * half-way through the run three CPU-bound child processes on the machine (each ends itself after
+ * LOAD_MS, and is killed by PID in `finally`). The test watches the run's batches in its results
+ * database (read-only, bounded polling) to start the load at half-fill.
  *
- * - constant store + load: not FAIL (INCONCLUSIVE when the batches slowed with the host, else PASS)
- * - linear x3 store + load: FAIL (the growth persists on the quiet batches)
- *
- * Each run first waits (up to 30 s) for a quiet host (test/helpers/quiet-host.ts): the file before may
- * leave processes winding down. A host already saturated before the load (CPU pressure above
- * SATURATED in the first half) cannot show a rise: the constant case is then skipped with the figures
- * printed, never passed blind.
+ * It proves the seam honest for the host's samples: the batches are timed by the host's clock and
+ * the samples read from /proc, and a linear x3 store with the load stays FAIL (the growth persists
+ * on the quiet batches). That holds on a busy host by construction: one PUT in flight, the store
+ * waiting 50 ms (growing to 150 ms) before each answer, ten times what a crowded 2-core host adds to
+ * a PUT's own work, so the store's growth shows on the quiet half as on the whole run. What the guard makes of a constant store under a
+ * load depends on how quiet the host was before it; that case is asserted on the virtual clock
+ * with a scripted host (test/integration/verdict-virtual.test.ts).
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,14 +23,12 @@ import { ResultsStore } from '../../src/store/results-store.js';
 import { busyChild } from '../helpers/busy-child.js';
 import { BIN, REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { groundTruthRunArgs, serveGroundTruth } from '../helpers/ground-truth-run.js';
-import { describeQuiet, waitForQuietHost, type QuietHost } from '../helpers/quiet-host.js';
 
-const BATCH = 500;
-const BATCHES = 64;
+const BATCH = 8;
+const BATCHES = 32;
 const OBJECTS = BATCH * BATCHES;
 const LOAD_MS = 60_000;
 const RUN_LIMIT_MS = 120_000;
-const SATURATED = 0.7;
 
 let tmp: ReturnType<typeof tempDir>;
 before(() => {
@@ -72,13 +70,12 @@ interface Outcome {
   waitBefore: number;
   waitAfter: number;
   loadFrom: number;
-  /** The host before the run (each run first waits for a quiet host, test/helpers/quiet-host.ts). */
-  host: QuietHost;
+  /** Batches with a host sample. */
+  sampled: number;
 }
 
 async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
-  const host = await waitForQuietHost();
-  const server = await serveGroundTruth(cost, '2ms', OBJECTS);
+  const server = await serveGroundTruth(cost, '50ms', OBJECTS);
   const db = join(tmp.dir, `${name}.db`);
   const load: ChildProcess[] = [];
   const run = spawn(
@@ -89,6 +86,7 @@ async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
         url: server.url,
         objects: OBJECTS,
         batchSize: BATCH,
+        concurrency: 1,
         db,
         label: name,
         extra: ['--no-stop-early'],
@@ -141,7 +139,7 @@ async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
       pressureBefore: med(samples.slice(1, loadFrom - 1).map((s) => s.cpuPressure ?? 0)),
       waitBefore: waits(1, loadFrom - 1),
       waitAfter: waits(loadFrom, samples.length),
-      host,
+      sampled: samples.length,
     };
   } finally {
     for (const c of load) if (c.pid !== undefined && c.exitCode === null) process.kill(c.pid, 'SIGKILL');
@@ -152,32 +150,15 @@ async function runUnderLoad(cost: string, name: string): Promise<Outcome> {
 
 const describe = (o: Outcome): string =>
   `exit ${o.code}, ${o.json.verdict} x${o.json.growthRatio.toFixed(2)} [${o.json.ci.map((v) => v.toFixed(2)).join(', ')}]; load from batch ${o.loadFrom}; ` +
-  `CPU pressure before it ${(100 * o.pressureBefore).toFixed(0)}%, the tool's CPU wait ${(100 * o.waitBefore).toFixed(1)}% -> ${(100 * o.waitAfter).toFixed(1)}%; contention ${JSON.stringify(o.json.contention)}; host ${describeQuiet(o.host)} before the run`;
-
-test('constant store, host busy from half-way: not FAIL', async (t) => {
-  const o = await runUnderLoad('constant', 'constant-busy');
-  t.diagnostic(describe(o));
-  if (o.json.verdict === 'FAIL' && o.pressureBefore > SATURATED && o.json.contention?.rose !== true) {
-    t.skip(`host saturated before the load (CPU pressure ${(100 * o.pressureBefore).toFixed(0)}%): no rise can show`);
-    return;
-  }
-  assert.notEqual(o.json.verdict, 'FAIL', o.stdout);
-  assert.notEqual(o.code, 1, o.stdout);
-  assert.ok(o.json.contention !== null);
-  // a FAIL of the gate alone was turned into INCONCLUSIVE by the guard, with its words
-  if (o.code === 3) {
-    assert.equal(o.json.contention.effect, 'inconclusive');
-    assert.match(
-      o.stdout,
-      /^INCONCLUSIVE {2}constant-busy: host contention rose during the run \((CPU|I\/O) pressure \d+% → \d+% from batch \d+\); on the quiet batches .*; rerun on a quiet machine$/m,
-    );
-  }
-});
+  `CPU pressure before it ${(100 * o.pressureBefore).toFixed(0)}%, the tool's CPU wait ${(100 * o.waitBefore).toFixed(1)}% -> ${(100 * o.waitAfter).toFixed(1)}%; contention ${JSON.stringify(o.json.contention)}`;
 
 test('linear x3 store, host busy from half-way: FAIL', async (t) => {
   const o = await runUnderLoad('linear:3', 'linear-busy');
   t.diagnostic(describe(o));
   assert.equal(o.code, 1, o.stdout);
   assert.equal(o.json.verdict, 'FAIL');
-  if (o.json.contention?.rose) assert.equal(o.json.contention.effect, 'fail-persists');
+  // every batch carries the host's sample, read from /proc on the host's clock
+  assert.equal(o.sampled, BATCHES);
+  assert.ok(o.json.contention !== null);
+  if (o.json.contention.rose) assert.equal(o.json.contention.effect, 'fail-persists');
 });

@@ -4,6 +4,14 @@
  * unsharded run; `merge` makes one run of them with every operation, a monotone population and a
  * non-empty window, which `check` gives a verdict; a shard killed with SIGKILL makes merge exit 2; a
  * shard whose clock is off is detected from the store's Date headers, reported, and corrected.
+ *
+ * The four shards fill a store that waits 20 ms per PUT, one PUT in flight each. The merge warns
+ * when the shards' clock spread times the run's rate exceeds B/10 objects. A shard's clock bracket
+ * (from Date headers) is about one request wide, and the rate is the objects in flight per request
+ * time, so the spread moves about as many objects as are in flight (4), plus what the host's delays
+ * add (spread × rate); with requests of 20 ms a host delay of 20 ms adds 4 more: under 16 whatever
+ * the host does. Against a store answering at once the host's delays were all of the spread
+ * (6.8 ms at 2,981 objects/s: 20 objects, a false warning).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,13 +31,13 @@ after(async () => {
   tmp.cleanup();
 });
 before(async () => {
-  store = await serve(['--protocol', 'http-put', '--base-cost', '0ms']);
+  store = await serve(['--protocol', 'http-put', '--base-cost', '20ms']);
   reference = await serve(['--protocol', 'http-put', '--base-cost', '0ms']);
 });
 
-const N = 4800;
+const N = 1600;
 const B = 160;
-const workload = ['-n', String(N), '--batch-size', String(B), '--datastream', 'OBJ:1KiB', '--concurrency', '2'];
+const workload = ['-n', String(N), '--batch-size', String(B), '--datastream', 'OBJ:1KiB', '--concurrency', '1'];
 
 function shardArgs(url: string, runId: string, shard: string, db: string, extra: string[] = []): string[] {
   return [
@@ -163,8 +171,9 @@ test('merge refuses a missing shard and a foreign file (exit 2, naming what is m
 
 test('a shard killed with SIGKILL makes merge exit 2', async () => {
   const dbs = [0, 1].map((i) => join(tmp.dir, `kill-${i}.db`));
-  const done = runCli(shardArgs(store.url, 'kill-e2e01', '0/2', dbs[0] as string));
-  const child = spawn(process.execPath, [BIN, ...shardArgs(store.url, 'kill-e2e01', '1/2', dbs[1] as string)], {
+  // the store answering at once (the slow one is for the clock spread of the four-shard fill)
+  const done = runCli(shardArgs(reference.url, 'kill-e2e01', '0/2', dbs[0] as string));
+  const child = spawn(process.execPath, [BIN, ...shardArgs(reference.url, 'kill-e2e01', '1/2', dbs[1] as string)], {
     cwd: REPO_ROOT,
     stdio: 'ignore',
   });
@@ -192,12 +201,14 @@ test('a shard whose clock is off by 400 ms: merge reports it and warns; --clock-
   // A Date header has a 1 s resolution: the bracket narrows only on responses made just after a second
   // boundary, so the shards must cross several. Against a store answering in 0 ms they finished in about
   // 0.6 s and the bracket could stay 330 ms wide; at 1 ms per request they run for several seconds.
+  // The warning needs the spread to move more than B/10 objects: with batches of 40, 400 ms does so
+  // at any rate above 10 objects/s, however slow the host makes the run.
   const slow = await serve(['--protocol', 'http-put', '--base-cost', '1ms']);
   try {
     const at = startAt(4000);
     const rs = await Promise.all(
       dbs.map((db, i) =>
-        runCli(shardArgs(slow.url, 'skew-e2e01', `${i}/2`, db, ['--start-at', at, '--batch-size', '400']), {
+        runCli(shardArgs(slow.url, 'skew-e2e01', `${i}/2`, db, ['--start-at', at, '--batch-size', '40']), {
           env: i === 1 ? { INGEST_SCALE_TEST_CLOCK_SKEW_MS: '400' } : {},
         }),
       ),

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseCostModel } from '../../src/servers/http-put/cost-model.js';
+import { parseCostModel } from '../../src/cost-model/cost-model.js';
 import { parseFaults } from '../../src/servers/http-put/faults.js';
 import { startHttpPutServer } from '../../src/servers/http-put/http-put-server.js';
 import { warmupHeaders } from '../../src/servers/http-put/self-warmup.js';

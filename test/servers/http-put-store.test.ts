@@ -9,10 +9,11 @@ import { after, before, describe, test } from 'node:test';
 import {
   parseCostModel,
   parseDurationMs,
+  describeCost,
   putCostMs,
   stallAfterMs,
   type CostSettings,
-} from '../../src/servers/http-put/cost-model.js';
+} from '../../src/cost-model/cost-model.js';
 import { FaultDrawer, parseFaults } from '../../src/servers/http-put/faults.js';
 import { normalisePath, startHttpPutServer, type HttpPutServer } from '../../src/servers/http-put/http-put-server.js';
 import { UsageError } from '../../src/errors.js';
@@ -95,6 +96,14 @@ describe('http-put store: cost model and faults (parsers)', () => {
     assert.equal(putCostMs(settings('step:10000:2'), 9_999), 2);
     assert.equal(putCostMs(settings('step:10000:2'), 10_000), 4);
     assert.equal(putCostMs(settings('constant'), 1e6), 2);
+  });
+
+  test('log:2 costs the base when empty, 2x at the fill, 1.5x where ln(1 + n) is half of ln(1 + fill)', () => {
+    assert.equal(putCostMs(settings('log:2'), 0), 2);
+    assert.ok(Math.abs(putCostMs(settings('log:2'), 10_000) - 4) < 1e-12);
+    // ln(1 + 99.5...) = ln(10001) / 2: sqrt(10001) - 1 = 99.005 resources
+    assert.ok(Math.abs(putCostMs(settings('log:2'), Math.sqrt(10_001) - 1) - 3) < 1e-12);
+    assert.equal(describeCost(settings('log:2')), 'log:2 (base 2ms, fill 10000)');
   });
 
   test('stalls:1000:200ms pauses after every 1,000th resource only', () => {

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CompareProgress } from '../../src/cli/compare-progress.js';
+import type { Clock } from '../../src/model/clock.js';
 
 function fakeStream(): { stream: NodeJS.WriteStream; text: () => string } {
   let out = '';
@@ -12,7 +13,8 @@ function fakeStream(): { stream: NodeJS.WriteStream; text: () => string } {
 test('two targets of 10 batches: after 4 target batches in 2 s, 16 are left: ETA 8.00 s; the last one says done', () => {
   const f = fakeStream();
   let t = 1000;
-  const line = new CompareProgress(f.stream, 2, 10, () => t);
+  const clock: Clock = { nowNs: () => BigInt(t) * 1_000_000n, sleep: () => Promise.resolve() };
+  const line = new CompareProgress(f.stream, 2, 10, clock);
   for (const [target, batch] of [
     ['old', 1],
     ['new', 1],

@@ -86,7 +86,7 @@ describe('servers and backends share no code', () => {
       'src/servers/http-put/scratch.ts',
       "import { parseBytes } from '../../workload/size.js';\nexport { parseBytes };\n",
       'no-restricted-imports',
-      /imports only src\/servers\/ and src\/errors\.ts/,
+      /imports only src\/servers\/, the cost models of src\/cost-model\/ and src\/errors\.ts/,
     );
   });
 
@@ -268,6 +268,50 @@ describe('the model imports nothing', () => {
     await clean(
       'src/report/scratch.ts',
       "import { hostFactsOf } from '../model/host-facts.js';\nexport { hostFactsOf };\n",
+    );
+  });
+});
+
+describe('the cost models are a shared leaf', () => {
+  test('a cost model importing another room, a node: module or a package is reported', async () => {
+    await reported(
+      'src/cost-model/scratch.ts',
+      "import { putFile } from '../servers/http-put/memory-tree.js';\nexport { putFile };\n",
+      'no-restricted-imports',
+      /src\/cost-model\/ is a leaf/,
+    );
+    await reported(
+      'src/cost-model/scratch.ts',
+      "import type { OpTiming } from '../model/timings.js';\nexport type { OpTiming };\n",
+      'no-restricted-imports',
+      /src\/cost-model\/ is a leaf/,
+    );
+    await reported(
+      'src/cost-model/scratch.ts',
+      "import { setTimeout } from 'node:timers/promises';\nexport { setTimeout };\n",
+      'no-restricted-imports',
+      /src\/cost-model\/ is a leaf/,
+    );
+    await reported(
+      'src/cost-model/scratch.ts',
+      "export const m = await import('../backends/memory/index.js');\n",
+      'no-restricted-syntax',
+      /import\(\)/,
+    );
+  });
+
+  test('its siblings and the errors pass; the reference servers and the backends may import it', async () => {
+    await clean(
+      'src/cost-model/scratch.ts',
+      "import { UsageError } from '../errors.js';\nimport { putCostMs } from './cost-model.js';\nexport { UsageError, putCostMs };\n",
+    );
+    await clean(
+      'src/servers/http-put/scratch.ts',
+      "import { putCostMs } from '../../cost-model/cost-model.js';\nexport { putCostMs };\n",
+    );
+    await clean(
+      'src/backends/memory/scratch.ts',
+      "import { putCostMs } from '../../cost-model/cost-model.js';\nexport { putCostMs };\n",
     );
   });
 });

@@ -12,6 +12,7 @@ import type { Dispatcher } from 'undici';
 import { RunFailedError, UsageError } from '../../errors.js';
 import { OpError } from '../op-timer.js';
 import { Http1Pool } from '../../http1/http1-pool.js';
+import { msBetween, realClock, type Clock } from '../../model/clock.js';
 import { clockStart, noteResponse } from './response-clock.js';
 import type { SentAuth } from './target-errors.js';
 
@@ -38,6 +39,8 @@ export interface HttpTargetOptions {
   connections: number;
   /** --request-timeout and --connect-timeout (defaults 60 s and 10 s). */
   timeouts?: HttpTimeouts;
+  /** Times requests (the host's clock by default). */
+  clock?: Clock;
 }
 
 export interface HttpTimeouts {
@@ -102,6 +105,7 @@ export class HttpTarget {
   private readonly auth: string | undefined;
   /** What kind of credentials go with every request (for refusal hints; never the secret). */
   readonly sentAuth: SentAuth = { kind: 'none' };
+  private readonly clock: Clock;
 
   constructor(o: HttpTargetOptions) {
     this.base = parseTargetUrl(o.url);
@@ -119,11 +123,13 @@ export class HttpTarget {
       }
     }
     const t = o.timeouts ?? DEFAULT_TIMEOUTS;
+    this.clock = o.clock ?? realClock;
     this.writer = new Http1Pool({
       origin: this.base,
       connections: Math.max(1, o.connections),
       connectTimeoutMs: t.connectMs,
       requestTimeoutMs: t.requestMs,
+      clock: this.clock,
       ...(ca ? { ca } : {}),
     });
     this.pool = new Pool(this.base.origin, {
@@ -180,15 +186,15 @@ export class HttpTarget {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (!o.onChunk && !o.readText) return this.send(method, path, headers, o.body ?? null);
     if (this.auth) headers.authorization = this.auth;
-    const start = process.hrtime.bigint();
-    const clock = clockStart();
+    const start = this.clock.nowNs();
+    const clock = clockStart(this.clock);
     let res: Dispatcher.ResponseData;
     try {
       res = await this.pool.request({ method, path, headers, body: toBody(o.body ?? null) });
     } catch (e) {
       throw networkError(e, this.display);
     }
-    const ttfbMs = Number(process.hrtime.bigint() - start) / 1e6;
+    const ttfbMs = msBetween(start, this.clock.nowNs());
     let text = '';
     try {
       if (o.onChunk) for await (const chunk of res.body) o.onChunk(chunk as Buffer);
@@ -197,7 +203,7 @@ export class HttpTarget {
     } catch (e) {
       throw networkError(e, this.display);
     }
-    noteResponse(clock, res.headers);
+    noteResponse(clock, res.headers, this.clock);
     return { status: res.statusCode, headers: res.headers, text, ttfbMs };
   }
 
@@ -214,10 +220,10 @@ export class HttpTarget {
     body: RequestBody,
   ): Promise<HttpResult> {
     if (this.auth) headers.authorization = this.auth;
-    const clock = clockStart();
+    const clock = clockStart(this.clock);
     try {
       const r = await this.writer.request(method, path, headers, body);
-      noteResponse(clock, r.headers);
+      noteResponse(clock, r.headers, this.clock);
       return r;
     } catch (e) {
       throw networkError(e, this.display);

@@ -4,9 +4,14 @@
  * Every operation first waits its simulated latency (latency.ts) — the cost this backend is told
  * to have, not a measurement of any store — then does its work: creating an existing object is
  * E_EXISTS, reading or removing a missing one E_NOT_FOUND, as the contract suite asks of every store.
+ * With a cost model (`--cost`, src/cost-model/) the drawn latency is scaled by the model at the
+ * store's fill (objects stored), as the reference PUT store scales its base cost. The waits are on
+ * the host's clock, or with `--virtual-clock` on a virtual one (virtual-clock.ts) that the run then
+ * reads too, with a scripted host (virtual-host.ts) for its contention guard.
  */
 import { createHash } from 'node:crypto';
-import { setTimeout as wait } from 'node:timers/promises';
+import { putCostMs, stallAfterMs, type CostSettings } from '../../cost-model/cost-model.js';
+import { realClock, type Clock } from '../../model/clock.js';
 import { contentChunks } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
 import type {
@@ -22,6 +27,8 @@ import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import type { ObjectRef } from '../../model/records.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { LatencySampler, type LatencySpec } from './latency.js';
+import { VirtualClock } from './virtual-clock.js';
+import { VirtualHost, type VirtualHostSpec } from './virtual-host.js';
 
 export interface MemoryOptions {
   /** The simulated latency of every operation. */
@@ -29,6 +36,10 @@ export interface MemoryOptions {
   /** As typed (recorded with the run). */
   latencyText: string;
   runId: string;
+  /** Scales each drawn latency by the model at the fill (baseMs 1: a factor); absent: constant. */
+  cost?: CostSettings & { text: string };
+  /** Waits on a virtual clock the run reads too, with this scripted host; absent: the host's clock and /proc. */
+  virtual?: { host: VirtualHostSpec; hostText: string };
 }
 
 interface StoredDatastream {
@@ -50,22 +61,43 @@ export class MemoryBackend
   readonly name = 'memory';
   private readonly objects = new Map<string, Map<string, StoredDatastream>>();
   private readonly latency: LatencySampler;
+  /** The run's clock and host when they are virtual (SimulatedTimeCapability); undefined otherwise. */
+  readonly clock?: VirtualClock;
+  readonly host?: VirtualHost;
+  private readonly timer: Clock;
+  /** A stall (`--cost stalls:EVERY:FOR`) pauses every operation until this reading of the clock. */
+  private stalledUntilNs = 0n;
 
   constructor(private readonly o: MemoryOptions) {
     this.latency = new LatencySampler(o.latency);
+    if (o.virtual !== undefined) {
+      this.clock = new VirtualClock();
+      this.host = new VirtualHost(o.virtual.host, this.clock, () => this.objects.size);
+    }
+    this.timer = this.clock ?? realClock;
   }
 
   /**
-   * The simulated cost of one operation, never shorter than drawn (node's timers wait at least 1 ms
-   * for any wait above 0). A Node timer counts from the start of the event loop's turn, so measured
-   * from here it can end up to about 1 ms early (a 3 ms wait was timed at 2.6 ms on a busy machine);
-   * what is left of the wait is then waited again, in whole milliseconds.
+   * The simulated cost of one operation, never shorter than drawn. On the host's clock a Node timer
+   * waits whole milliseconds and counts from the start of the event loop's turn, so measured from
+   * here it can end up to about 1 ms early: what is left of the wait is waited again, in whole
+   * milliseconds. The virtual clock waits exactly what it is asked.
    */
   private async simulate(): Promise<void> {
-    const ms = this.latency.next();
+    const c = this.timer;
+    if (this.stalledUntilNs > c.nowNs()) await c.sleep(Number(this.stalledUntilNs - c.nowNs()) / 1e6);
+    const cost = this.o.cost;
+    const ms = this.latency.next() * (cost ? putCostMs(cost, this.objects.size) : 1) * (this.host?.slowdown() ?? 1);
     if (!(ms > 0)) return;
-    const until = performance.now() + ms;
-    for (let left = ms; left > 0; left = until - performance.now()) await wait(Math.ceil(left));
+    const until = c.nowNs() + BigInt(Math.round(ms * 1e6));
+    for (let left = ms; left > 0; left = Number(until - c.nowNs()) / 1e6)
+      await c.sleep(this.clock ? left : Math.ceil(left));
+  }
+
+  /** After an object is stored: a stall of the cost model pauses the whole store from now. */
+  private stored(): void {
+    const pause = this.o.cost ? stallAfterMs(this.o.cost, this.objects.size) : 0;
+    if (pause > 0) this.stalledUntilNs = this.timer.nowNs() + BigInt(Math.round(pause * 1e6));
   }
 
   async preflight(): Promise<TargetInfo> {
@@ -73,7 +105,13 @@ export class MemoryBackend
       backend: this.name,
       target: `memory:${this.o.runId}`,
       product: 'ingest-scale in-process memory store',
-      details: { latency: this.o.latencyText, simulated: true, pid: process.pid },
+      details: {
+        latency: this.o.latencyText,
+        simulated: true,
+        pid: process.pid,
+        ...(this.o.cost ? { cost: this.o.cost.text, fill: this.o.cost.fill } : {}),
+        ...(this.o.virtual ? { clock: 'virtual', virtualHost: this.o.virtual.hostText } : {}),
+      },
     };
   }
 
@@ -84,7 +122,9 @@ export class MemoryBackend
         await this.simulate();
         if (this.objects.has(plan.id)) throw new OpError('E_EXISTS', `object ${plan.id} exists`);
         this.objects.set(plan.id, new Map());
+        this.stored();
       },
+      this.timer,
     );
     if (created.status === 'failed') return [created];
     const ops = [created];
@@ -96,6 +136,7 @@ export class MemoryBackend
             await this.simulate();
             return this.put(plan.id, ds);
           },
+          this.timer,
         ),
       );
     }

@@ -14,7 +14,7 @@ import type {
   UpdateCapability,
 } from '../../backends/backend.js';
 import type { OpTiming, ProbeOpKind } from '../../model/timings.js';
-import { hasBatchLifecycle, type RemoveCapability } from '../../backends/backend.js';
+import { clockOf, hasBatchLifecycle, type RemoveCapability } from '../../backends/backend.js';
 import { OpError, timeOp } from '../../backends/op-timer.js';
 import { CHUNK_SIZE, contentChunks, contentSha256 } from '../../generate/content.js';
 import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
@@ -37,38 +37,46 @@ const meta = (kind: ProbeOpKind, plan: ObjectPlan, ds: DatastreamPlan | null, by
 export async function probeGet(b: Backend & ReadCapability, plan: ObjectPlan, ds: DatastreamPlan): Promise<OpTiming[]> {
   const want = contentSha256(ds);
   const once = (kind: ProbeOpKind): Promise<OpTiming> =>
-    timeOp(meta(kind, plan, ds, ds.size), async () => {
-      const h = createHash('sha256');
-      let bytes = 0;
-      for await (const chunk of b.read(plan.id, ds.id)) {
-        h.update(chunk);
-        bytes += chunk.length;
-      }
-      const got = h.digest('hex');
-      if (bytes !== ds.size || got !== want) {
-        throw new OpError(
-          'E_PROBE_MISMATCH',
-          `${plan.id}/${ds.id}: GET gave ${bytes} bytes with SHA-256 ${got}, expected ${ds.size} bytes with ${want}`,
-        );
-      }
-      return { sha256: got };
-    });
+    timeOp(
+      meta(kind, plan, ds, ds.size),
+      async () => {
+        const h = createHash('sha256');
+        let bytes = 0;
+        for await (const chunk of b.read(plan.id, ds.id)) {
+          h.update(chunk);
+          bytes += chunk.length;
+        }
+        const got = h.digest('hex');
+        if (bytes !== ds.size || got !== want) {
+          throw new OpError(
+            'E_PROBE_MISMATCH',
+            `${plan.id}/${ds.id}: GET gave ${bytes} bytes with SHA-256 ${got}, expected ${ds.size} bytes with ${want}`,
+          );
+        }
+        return { sha256: got };
+      },
+      clockOf(b),
+    );
   const cold = await once('probe-get');
   return [cold, await once('probe-get-warm')];
 }
 
 /** Metadata only: the size the store reports must be the size stored (where it reports one). */
 export function probeHead(b: Backend & HeadCapability, plan: ObjectPlan, ds: DatastreamPlan): Promise<OpTiming> {
-  return timeOp(meta('probe-head', plan, ds, 0), async () => {
-    const r = await b.head(plan.id, ds.id);
-    if (r.size !== null && r.size !== ds.size)
-      throw new OpError(
-        'E_PROBE_MISMATCH',
-        `${plan.id}/${ds.id}: HEAD reports ${r.size} bytes, ${ds.size} were stored`,
-        r.httpStatus ?? null,
-      );
-    return r.httpStatus === undefined ? {} : { httpStatus: r.httpStatus };
-  });
+  return timeOp(
+    meta('probe-head', plan, ds, 0),
+    async () => {
+      const r = await b.head(plan.id, ds.id);
+      if (r.size !== null && r.size !== ds.size)
+        throw new OpError(
+          'E_PROBE_MISMATCH',
+          `${plan.id}/${ds.id}: HEAD reports ${r.size} bytes, ${ds.size} were stored`,
+          r.httpStatus ?? null,
+        );
+      return r.httpStatus === undefined ? {} : { httpStatus: r.httpStatus };
+    },
+    clockOf(b),
+  );
 }
 
 /** Bytes [start, end) of a datastream, compared byte for byte. */
@@ -79,17 +87,21 @@ export function probeRange(
   range: { start: number; end: number },
 ): Promise<OpTiming> {
   const want = Buffer.concat([...contentChunks(ds, CHUNK_SIZE, range)]);
-  return timeOp(meta('probe-range', plan, ds, want.length), async () => {
-    const parts: Buffer[] = [];
-    for await (const chunk of b.readRange(plan.id, ds.id, range)) parts.push(Buffer.from(chunk));
-    const got = Buffer.concat(parts);
-    if (!got.equals(want)) {
-      throw new OpError(
-        'E_PROBE_MISMATCH',
-        `${plan.id}/${ds.id}: range ${range.start}-${range.end - 1} gave ${got.length} bytes that differ from the ${want.length} stored`,
-      );
-    }
-  });
+  return timeOp(
+    meta('probe-range', plan, ds, want.length),
+    async () => {
+      const parts: Buffer[] = [];
+      for await (const chunk of b.readRange(plan.id, ds.id, range)) parts.push(Buffer.from(chunk));
+      const got = Buffer.concat(parts);
+      if (!got.equals(want)) {
+        throw new OpError(
+          'E_PROBE_MISMATCH',
+          `${plan.id}/${ds.id}: range ${range.start}-${range.end - 1} gave ${got.length} bytes that differ from the ${want.length} stored`,
+        );
+      }
+    },
+    clockOf(b),
+  );
 }
 
 /** The first page of the listing that holds the run's objects. */
@@ -106,12 +118,17 @@ export function probeList(b: Backend & ListPageCapability, newest: ObjectPlan): 
         );
       return r.httpStatus === undefined ? {} : { httpStatus: r.httpStatus };
     },
+    clockOf(b),
   );
 }
 
 /** Writes version `ds.version` of the datastream over the stored one (the get probes then verify it). */
 export function probeUpdate(b: Backend & UpdateCapability, plan: ObjectPlan, ds: DatastreamPlan): Promise<OpTiming> {
-  return timeOp(meta('probe-update', plan, ds, ds.size), async () => (await b.update(plan, ds)) ?? undefined);
+  return timeOp(
+    meta('probe-update', plan, ds, ds.size),
+    async () => (await b.update(plan, ds)) ?? undefined,
+    clockOf(b),
+  );
 }
 
 /**
@@ -122,8 +139,12 @@ export async function probeDelete(b: Backend & RemoveCapability, plan: ObjectPla
   const prep = hasBatchLifecycle(b) ? await b.prepareBatch([plan]) : [];
   const created = [...prep, ...(await b.ingest(plan))].map((op) => ({ ...op, kind: 'probe-create' as const }));
   if (created.some((op) => op.status === 'failed')) return created;
-  const del = await timeOp(meta('probe-delete', plan, null, 0), async () => {
-    await b.remove({ id: plan.id, index: plan.index });
-  });
+  const del = await timeOp(
+    meta('probe-delete', plan, null, 0),
+    async () => {
+      await b.remove({ id: plan.id, index: plan.index });
+    },
+    clockOf(b),
+  );
   return [...created, del];
 }

@@ -1,14 +1,14 @@
 /**
  * The reference PUT store (`ingest-scale serve --protocol http-put`): PUT, GET, HEAD, DELETE, MKCOL
  * and OPTIONS on an in-memory tree (memory-tree.ts), with a ground-truth cost per PUT that follows a
- * model of the fill (cost-model.ts) and seeded faults (faults.ts). The cost is a real wait of the
+ * model of the fill (src/cost-model/cost-model.ts) and seeded faults (faults.ts). The cost is a real wait of the
  * server before it answers: a store whose cost is known, so the growth gate can be checked against
  * the truth. Its own code: nothing is shared with the tool's HTTP clients.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { putCostMs, stallAfterMs, type CostSettings } from './cost-model.js';
+import { putCostMs, stallAfterMs, type CostSettings } from '../../cost-model/cost-model.js';
 import { FaultDrawer, NO_FAULTS, type Fault, type FaultSpec } from './faults.js';
 import { WaitCarry } from './fine-wait.js';
 import { MemoryTree } from './memory-tree.js';

@@ -1,27 +1,29 @@
 /**
- * The ground-truth cost of the reference PUT store (`serve --protocol http-put --cost ...`): how long
- * the server itself takes to answer a PUT, as a function of how many resources it stores. This is a
- * model of a store's cost, not the tool faking its own latency: the server really waits (a timer)
- * before it answers, and the client measures that wait like any other store's work. Timers fire in
- * whole milliseconds; the fractions are carried from one PUT to the next (fine-wait.ts), so a
- * batch's mean wait follows the model (a line, not 1 ms stairs; 500us costs 500 µs on average).
+ * The ground-truth cost of a store: how long a write takes, as a function of how many resources the
+ * store holds. A leaf shared by the reference PUT store (`serve --protocol http-put --cost ...`,
+ * which really waits that long before it answers, and the client measures the wait like any other
+ * store's work) and the memory backend (`--cost`, which waits it on its clock: the host's, or its
+ * virtual clock, docs/backends.md). Imports only src/errors.ts.
  *
  *   constant            every PUT costs the base cost
  *   linear:F            cost grows linearly with the fill: base * (1 + (F - 1) * n / fill), so the
  *                       PUT that finds `fill` resources stored costs F times the first one (and the
  *                       line goes on past the fill)
+ *   log:F               cost grows with the logarithm of the fill: base * (1 + (F - 1) * ln(1 + n) /
+ *                       ln(1 + fill)), F times the first at `fill` (an index's depth)
  *   step:AT:F           base until AT resources are stored, base * F from then on (a cliff)
  *   stalls:EVERY:FOR    base, and every EVERY-th stored resource pauses the whole server for FOR
  *
  * n = resources stored when the PUT arrives (0 for the first). With one datastream per object
  * (`--datastream D:1KiB`) a resource is one of the tool's objects.
  */
-import { parseDurationMs } from '../../duration.js';
-import { UsageError } from '../../errors.js';
+import { parseDurationMs } from '../duration.js';
+import { UsageError } from '../errors.js';
 
 export type CostModel =
   | { kind: 'constant' }
   | { kind: 'linear'; factor: number }
+  | { kind: 'log'; factor: number }
   | { kind: 'step'; at: number; factor: number }
   | { kind: 'stalls'; every: number; forMs: number };
 
@@ -29,7 +31,7 @@ export interface CostSettings {
   model: CostModel;
   /** Cost of a PUT into the empty store, ms. */
   baseMs: number;
-  /** The expected fill that `linear:F` scales to (resources). */
+  /** The expected fill that `linear:F` and `log:F` scale to (resources). */
   fill: number;
 }
 
@@ -42,7 +44,7 @@ function positive(text: string | undefined, flag: string, what: string, integer:
     throw new UsageError(
       'E_BAD_FLAG',
       `${flag}: ${what} must be a ${integer ? 'whole ' : ''}number > 0, got "${text ?? ''}"`,
-      'for example --cost linear:3, step:10000:2 or stalls:1000:200ms',
+      'for example --cost linear:3, log:2, step:10000:2 or stalls:1000:200ms',
     );
   }
   return v;
@@ -58,6 +60,9 @@ export function parseCostModel(text: string): CostModel {
       break;
     case 'linear':
       if (parts.length === 2) return { kind: 'linear', factor: positive(parts[1], flag, 'the factor', false) };
+      break;
+    case 'log':
+      if (parts.length === 2) return { kind: 'log', factor: positive(parts[1], flag, 'the factor', false) };
       break;
     case 'step':
       if (parts.length === 3)
@@ -79,7 +84,7 @@ export function parseCostModel(text: string): CostModel {
   throw new UsageError(
     'E_BAD_FLAG',
     `--cost: "${text}" is not a cost model`,
-    'use constant, linear:FACTOR, step:AT:FACTOR or stalls:EVERY:FOR',
+    'use constant, linear:FACTOR, log:FACTOR, step:AT:FACTOR or stalls:EVERY:FOR',
   );
 }
 
@@ -92,6 +97,8 @@ export function putCostMs(s: CostSettings, stored: number): number {
       return s.baseMs;
     case 'linear':
       return s.baseMs * (1 + ((m.factor - 1) * stored) / s.fill);
+    case 'log':
+      return s.baseMs * (1 + ((m.factor - 1) * Math.log1p(stored)) / Math.log1p(s.fill));
     case 'step':
       return stored >= m.at ? s.baseMs * m.factor : s.baseMs;
   }
@@ -111,8 +118,10 @@ export function describeCost(s: CostSettings): string {
       ? 'constant'
       : m.kind === 'linear'
         ? `linear:${m.factor}`
-        : m.kind === 'step'
-          ? `step:${m.at}:${m.factor}`
-          : `stalls:${m.every}:${m.forMs}ms`;
-  return `${name} (base ${s.baseMs}ms${m.kind === 'linear' ? `, fill ${s.fill}` : ''})`;
+        : m.kind === 'log'
+          ? `log:${m.factor}`
+          : m.kind === 'step'
+            ? `step:${m.at}:${m.factor}`
+            : `stalls:${m.every}:${m.forMs}ms`;
+  return `${name} (base ${s.baseMs}ms${m.kind === 'linear' || m.kind === 'log' ? `, fill ${s.fill}` : ''})`;
 }
