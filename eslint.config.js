@@ -441,6 +441,20 @@ const tests = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// Short functions
+// ---------------------------------------------------------------------------------------------
+
+// A function in src/ is at most 80 lines, comments and blank lines counted; an exception carries
+// `// eslint-disable-next-line max-lines-per-function -- <why>` (at most two in src/).
+const shortFunctions = {
+  name: 'ingest-scale/short-functions',
+  files: ['src/**/*.ts'],
+  rules: {
+    'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }],
+  },
+};
+
 export default defineConfig(
   {
     name: 'ingest-scale/ignores',
@@ -455,4 +469,5 @@ export default defineConfig(
   ...roomConfigs,
   quiet,
   quietExceptions,
+  shortFunctions,
 );

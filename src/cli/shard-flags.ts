@@ -5,6 +5,7 @@
  */
 import { UsageError } from '../errors.js';
 import type { ShardSpec } from '../shard/partition.js';
+import type { ShardSettings } from '../shard/shard-workload.js';
 
 export interface ShardFlags {
   shard?: string;
@@ -12,13 +13,7 @@ export interface ShardFlags {
   startAt?: string;
 }
 
-export interface ShardSettings {
-  spec: ShardSpec;
-  runId: string;
-  /** Unix ms of --start-at, or null. */
-  startAtMs: number | null;
-  startAt: string | null;
-}
+export type { ShardSettings };
 
 /** Shards in one run at most (each its own process and database). */
 export const MAX_SHARDS = 10_000;

@@ -8,7 +8,13 @@
  * batch is paired). A target that fails stops the compare (the others end as aborted); the answer
  * (compare-answer.ts) is computed from the recorded batches and stored with the compare.
  */
-import { prepareRun, runSession, type PreparedRun, type RunSessionResult } from '../engine/run-session.js';
+import {
+  prepareRun,
+  runSession,
+  type PreparedRun,
+  type RunSessionOptions,
+  type RunSessionResult,
+} from '../engine/run-session.js';
 import { newRunId } from '../store/run-id.js';
 import type { ProbeOptions } from '../engine/probes/probe-runner.js';
 import { finishCompare, linkCompareRun, recordCompare } from '../store/compare-records.js';
@@ -89,6 +95,57 @@ async function targetPhases(
   };
 }
 
+/** What the compare records as its settings. */
+function compareSettings(o: CompareOptions): Record<string, unknown> {
+  return {
+    targets: o.targets.map((t) => ({ name: t.name, backend: t.backend, flags: t.flags })),
+    workload: o.workload,
+    phases: o.phases,
+    warmupBatches: o.warmup,
+    sample: o.sample,
+    maxGrowth: o.maxGrowth,
+    maxLevelChange: o.maxLevelChange ?? null,
+    order: 'abba',
+  };
+}
+
+/** One target's run as the compare has it: labelled by the target, no early stop, the get probe when a phase reads. */
+function sessionOptions(store: ResultsStore, o: CompareOptions, target: string): RunSessionOptions {
+  const probes: ProbeOptions | undefined = needsGetProbe(o.phases) ? { kinds: ['get'], sample: o.sample } : undefined;
+  return {
+    store,
+    label: o.label === undefined ? target : `${o.label}/${target}`,
+    maxErrorRate: o.maxErrorRate,
+    maxGrowth: o.maxGrowth,
+    stopEarly: false,
+    ...(probes ? { probes } : {}),
+    ...(o.retries === undefined ? {} : { retries: o.retries }),
+    ...(o.timeouts ? { timeouts: o.timeouts } : {}),
+    ...(o.abortNow ? { abortNow: o.abortNow } : {}),
+  };
+}
+
+/** The answer from every target's recorded batches. */
+async function answerOf(
+  store: ResultsStore,
+  compareId: string,
+  prepared: readonly PreparedRun[],
+  o: CompareOptions,
+): Promise<CompareAnswer> {
+  const data: TargetPhases[] = [];
+  for (const [i, t] of o.targets.entries())
+    data.push(await targetPhases(store, t.name, (prepared[i] as PreparedRun).id, o.phases, o.warmup));
+  return compareAnswer(data, {
+    compareId,
+    phases: o.phases,
+    batches: plannedBatches(o.workload),
+    warmup: o.warmup,
+    batchSize: o.workload.batchSize,
+    maxGrowth: o.maxGrowth,
+    ...(o.maxLevelChange === undefined ? {} : { maxLevelChange: o.maxLevelChange }),
+  });
+}
+
 /** Runs the compare on targets made by prepareTargets (in the same order), and releases them. */
 export async function runCompare(
   store: ResultsStore,
@@ -97,7 +154,6 @@ export async function runCompare(
 ): Promise<CompareOutcome> {
   const compareId = newRunId();
   const planned = plannedBatches(o.workload);
-  const names = o.targets.map((t) => t.name);
   const runs = Object.fromEntries(o.targets.map((t, i) => [t.name, (prepared[i] as PreparedRun).id]));
   const stop = new AbortController();
   const turns = new Turnstile(planned, o.targets.length);
@@ -108,19 +164,7 @@ export async function runCompare(
   o.signal?.addEventListener('abort', halt, { once: true });
   let keepData = false;
   try {
-    await recordCompare(store.db, {
-      id: compareId,
-      settings: {
-        targets: o.targets.map((t) => ({ name: t.name, backend: t.backend, flags: t.flags })),
-        workload: o.workload,
-        phases: o.phases,
-        warmupBatches: o.warmup,
-        sample: o.sample,
-        maxGrowth: o.maxGrowth,
-        maxLevelChange: o.maxLevelChange ?? null,
-        order: 'abba',
-      },
-    });
+    await recordCompare(store.db, { id: compareId, settings: compareSettings(o) });
     o.onStart?.(
       compareId,
       o.targets.map((t, i) => ({
@@ -129,19 +173,10 @@ export async function runCompare(
         info: (prepared[i] as PreparedRun).info,
       })),
     );
-    const probes: ProbeOptions | undefined = needsGetProbe(o.phases) ? { kinds: ['get'], sample: o.sample } : undefined;
     const sessions = o.targets.map((t, i) =>
       runSession(prepared[i] as PreparedRun, {
-        store,
-        label: o.label === undefined ? t.name : `${o.label}/${t.name}`,
-        maxErrorRate: o.maxErrorRate,
-        maxGrowth: o.maxGrowth,
-        stopEarly: false,
-        ...(probes ? { probes } : {}),
-        ...(o.retries === undefined ? {} : { retries: o.retries }),
-        ...(o.timeouts ? { timeouts: o.timeouts } : {}),
+        ...sessionOptions(store, o, t.name),
         signal: stop.signal,
-        ...(o.abortNow ? { abortNow: o.abortNow } : {}),
         beforeBatch: async (batch) => {
           if (batch === 1)
             await linkCompareRun(store.db, compareId, {
@@ -173,18 +208,7 @@ export async function runCompare(
       await finishCompare(store.db, compareId, 'aborted', null);
       return { status: 'aborted', compareId, runs };
     }
-    const data: TargetPhases[] = [];
-    for (const [i, name] of names.entries())
-      data.push(await targetPhases(store, name, (prepared[i] as PreparedRun).id, o.phases, o.warmup));
-    const answer = compareAnswer(data, {
-      compareId,
-      phases: o.phases,
-      batches: planned,
-      warmup: o.warmup,
-      batchSize: o.workload.batchSize,
-      maxGrowth: o.maxGrowth,
-      ...(o.maxLevelChange === undefined ? {} : { maxLevelChange: o.maxLevelChange }),
-    });
+    const answer = await answerOf(store, compareId, prepared, o);
     await finishCompare(store.db, compareId, 'completed', answer);
     return { status: 'completed', answer };
   } finally {

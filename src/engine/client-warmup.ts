@@ -21,6 +21,7 @@ import { canRemove, hasBatchLifecycle, type Backend } from '../backends/backend.
 import { RunFailedError } from '../errors.js';
 import { planObject } from '../generate/plan.js';
 import type { Workload } from '../workload/workload.js';
+import { ingestBatch } from './batch-step.js';
 import { runPool } from './pool.js';
 
 /**
@@ -63,14 +64,9 @@ export async function warmUpClient(
   if (lifecycle && w.layout !== 'flat')
     return { objects: 0, skipped: `layout ${w.layout}: the warm-up would leave level containers behind` };
   const plans = Array.from({ length: count }, (_, k) => planObject(w, w.objects + k, { idPrefix: `${idPrefix}warm-` }));
-  // the batch's own work around it too (a transaction per batch is begun and committed), as a batch does
-  if (lifecycle) await lifecycle.prepareBatch(plans);
-  const begun = lifecycle ? await lifecycle.beginBatch() : [];
-  const timings = begun.some((t) => t.status === 'failed')
-    ? []
-    : await runPool(plans, w.concurrency, (p) => backend.ingest(p));
-  if (lifecycle) await lifecycle.endBatch();
-  const failed = timings.flat().filter((t) => t.status === 'failed').length + (timings.length === 0 ? count : 0);
+  // the batch's own work around it too (a transaction per batch is begun and committed): the batch step itself
+  const step = await ingestBatch(backend, plans, { concurrency: w.concurrency });
+  const failed = step.objectsRan ? step.objectOps.filter((t) => t.status === 'failed').length : count;
   // each removal is tried twice (a transient failure of the target is not a reason to fail the run)
   const removals = await runPool(plans, w.concurrency, async (p) => {
     let why = '';

@@ -1,29 +1,24 @@
 /**
  * The batch runner. Ingests a workload in fixed batches of `batchSize` objects with at most
- * `concurrency` objects in flight inside a batch, times each batch with the run's clock (the backend's
- * when it simulates time, else the host's: src/model/clock.ts),
- * and hands every batch with all its operation records to the sink before the next one starts.
+ * `concurrency` objects in flight inside a batch (each one the shared batch step, batch-step.ts,
+ * timed with the run's clock: the backend's when it simulates time, else the host's,
+ * src/model/clock.ts), and hands every batch with all its operation records to the
+ * sink before the next one starts.
  * It emits records and events; it never prints.
  */
 import type { Backend } from '../backends/backend.js';
 import type { OpTiming } from '../model/timings.js';
-import {
-  canPrepare,
-  canRead,
-  clockOf,
-  hasBatchLifecycle,
-  hasTransactions,
-  simulatesTime,
-} from '../backends/backend.js';
+import { canRead, clockOf, simulatesTime } from '../backends/backend.js';
 import { msBetween } from '../model/clock.js';
+import type { HostProbe } from '../model/host-probe.js';
+import { hostProbe } from './host-pressure.js';
 import { RunFailedError, UsageError } from '../errors.js';
-import { planBatch, type ObjectPlan } from '../generate/plan.js';
+import { planBatch } from '../generate/plan.js';
 import type { BatchRecord, OpRecord, StopInfo } from '../model/records.js';
-import { overErrorBudget } from '../verdict/error-budget.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
-import { summariseBatch, toOpRecords } from './batch-summary.js';
+import { toOpRecords } from './batch-summary.js';
+import { BatchTally, batchRecordOf, ingestBatch, type BatchStep } from './batch-step.js';
 import { runPool } from './pool.js';
-import { hostProbe, hostSample } from './host-pressure.js';
 import { warmUpClient } from './client-warmup.js';
 import type { HostSample } from '../store/host-samples.js';
 import type { Intent } from '../store/run-intents.js';
@@ -89,16 +84,55 @@ export interface EngineResult {
   abortedInBatch?: number;
 }
 
-interface BatchWork {
-  plans: ObjectPlan[];
-  prepOps: OpTiming[];
-  ingestOps: OpTiming[];
+interface BatchWork extends BatchStep {
   verifyOps: OpTiming[];
   probeOps: OpTiming[];
-  startNs: bigint;
-  wallNs: bigint;
-  startedAt: string;
-  host: HostSample;
+}
+
+/** A batch whose content read back wrong, or a run over its error budget, stops the run as failed. */
+function failOnErrors(o: EngineOptions, tally: BatchTally, verifyFailed: number, work: BatchWork, n: number): void {
+  if (verifyFailed > 0) {
+    const first = work.verifyOps.find((v) => v.status === 'failed');
+    throw new RunFailedError(
+      'E_VERIFY',
+      `${verifyFailed} datastream(s) read back with the wrong bytes by batch ${n} (first: ${first?.objectId}/${first?.datastreamId})`,
+      {
+        hint: 'the target stored or returned content that differs from what was sent; see the verify operations in the results database',
+      },
+    );
+  }
+  if (tally.overBudget(o.maxErrorRate)) {
+    const { failed, ops } = tally;
+    const codes = [...new Set(work.ingestOps.filter((x) => x.errorCode).map((x) => x.errorCode))]
+      .slice(0, 3)
+      .join(', ');
+    throw new RunFailedError(
+      'E_ERROR_BUDGET',
+      `${failed} of ${ops} operations failed (${((100 * failed) / ops).toFixed(1)}%, above the ${(100 * o.maxErrorRate).toFixed(1)}% budget) by batch ${n}${codes ? `; errors: ${codes}` : ''}`,
+      { hint: 'see the operations in the results database; raise --max-error-rate only if failures are expected' },
+    );
+  }
+}
+
+/** Batch b (0-based): the shared batch step, then the read-back and the probes, outside its clock. */
+async function runBatch(o: EngineOptions, b: number, host: HostProbe): Promise<BatchWork> {
+  const { workload: w, backend } = o;
+  const plans = planBatch(w, b * w.batchSize, w.batchSize, { idPrefix: o.idPrefix });
+  const step = await ingestBatch(backend, plans, {
+    concurrency: w.concurrency,
+    clock: clockOf(backend),
+    host,
+    onTx: async (tx) => {
+      await o.sink.recordTx?.(o.runId, b + 1, tx);
+    },
+  });
+  let verifyOps: OpTiming[] = [];
+  if (w.verify === 'readback' && canRead(backend)) {
+    const stored = storedDatastreams(step.ingestOps);
+    verifyOps = (await runPool(plans, w.concurrency, (p) => verifyObject(backend, p, stored))).flat();
+  }
+  const probeOps = o.probes ? await o.probes.afterBatch(b + 1, b * w.batchSize + plans.length, step.ingestOps) : [];
+  return { ...step, verifyOps, probeOps };
 }
 
 export async function runEngine(o: EngineOptions): Promise<EngineResult> {
@@ -111,50 +145,14 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     );
   }
   const total = plannedBatches(w);
-  // one object in flight: its successor's content is made while the store answers it (PrepareCapability)
-  const ahead = w.concurrency === 1 && canPrepare(backend) ? (p: ObjectPlan): void => backend.prepare(p) : undefined;
   const clock = clockOf(backend);
-  const probe = simulatesTime(backend) ? backend.host : hostProbe();
+  const host = simulatesTime(backend) ? backend.host : hostProbe();
   const runStart = clock.nowNs();
   const batches: BatchRecord[] = [...(o.previous ?? [])];
-  let objectsDone = 0;
-  let bytesDone = 0;
-  let opsDone = 0;
-  let failedOps = 0;
+  const tally = new BatchTally();
+  for (const b of batches) tally.addRecorded(b);
   let verifyFailed = 0;
-  for (const b of batches) {
-    objectsDone += b.objects;
-    bytesDone += b.bytes;
-    opsDone += b.okOps + b.failedOps;
-    failedOps += b.failedOps;
-  }
   let carry = o.carryOps ?? [];
-
-  const runBatch = async (b: number): Promise<BatchWork> => {
-    const plans = planBatch(w, b * w.batchSize, w.batchSize, { idPrefix: o.idPrefix });
-    const lifecycle = hasBatchLifecycle(backend) ? backend : null;
-    const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
-    const startedAt = new Date().toISOString();
-    const hostBefore = probe.snapshot();
-    const startNs = clock.nowNs();
-    const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
-    const tx = hasTransactions(backend) ? backend.openTransaction() : null;
-    if (tx !== null) await o.sink.recordTx?.(o.runId, b + 1, tx);
-    const perObject = beginOps.some((op) => op.status === 'failed')
-      ? []
-      : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
-    const endOps = lifecycle ? await lifecycle.endBatch() : [];
-    const wallNs = clock.nowNs() - startNs;
-    const ingestOps = [...beginOps, ...perObject.flat(), ...endOps];
-    const host = hostSample(hostBefore, probe.snapshot(), ingestOps.length, probe.cores, probe.load1);
-    let verifyOps: OpTiming[] = [];
-    if (w.verify === 'readback' && canRead(backend)) {
-      const stored = storedDatastreams(ingestOps);
-      verifyOps = (await runPool(plans, w.concurrency, (p) => verifyObject(backend, p, stored))).flat();
-    }
-    const probeOps = o.probes ? await o.probes.afterBatch(b + 1, b * w.batchSize + plans.length, ingestOps) : [];
-    return { plans, prepOps, ingestOps, verifyOps, probeOps, startNs, wallNs, startedAt, host };
-  };
 
   if (o.warmUp === true && batches.length === 0 && total > 0 && !o.signal?.aborted) {
     // a second signal during the warm-up stops the run at once: nothing was recorded
@@ -169,58 +167,33 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
       firstIndex: b * w.batchSize,
       objects: Math.min(w.batchSize, w.objects - b * w.batchSize),
     });
-    const work = await untilAborted(runBatch(b), o.abortNow);
+    const work = await untilAborted(runBatch(o, b, host), o.abortNow);
     // aborted in flight: the batch is not recorded (its objects may be half-written on the target)
     if (work === ABORTED) return { status: 'aborted', batches, abortedInBatch: b + 1 };
-    const { plans, ingestOps, verifyOps, probeOps, startNs, wallNs, startedAt } = work;
     const prepOps = carry.length > 0 ? [...carry, ...work.prepOps] : work.prepOps;
     carry = [];
 
-    const batch = summariseBatch(
-      { index: b + 1, objects: plans.length, objectsBefore: objectsDone, startNs, wallNs, startedAt },
-      ingestOps,
-    );
+    const batch = batchRecordOf(work, b + 1, tally.objects);
     await o.sink.recordBatch(
       o.runId,
       batch,
-      toOpRecords([...prepOps, ...ingestOps, ...verifyOps, ...probeOps], startNs),
+      toOpRecords([...prepOps, ...work.ingestOps, ...work.verifyOps, ...work.probeOps], work.startNs),
     );
-    await o.sink.recordHost?.(o.runId, batch.index, work.host);
+    await o.sink.recordHost?.(o.runId, batch.index, work.host as HostSample);
     batches.push(batch);
 
-    objectsDone += plans.length;
-    bytesDone += batch.bytes;
-    opsDone += ingestOps.length;
-    failedOps += batch.failedOps;
-    verifyFailed += verifyOps.filter((v) => v.status === 'failed').length;
+    tally.add(batch, work);
+    verifyFailed += work.verifyOps.filter((v) => v.status === 'failed').length;
     o.onBatch?.({
       batch,
       plannedBatches: total,
-      objectsDone,
-      bytesDone,
-      failedOps,
+      objectsDone: tally.objects,
+      bytesDone: tally.bytes,
+      failedOps: tally.failed,
       verifyFailed,
       elapsedMs: msBetween(runStart, clock.nowNs()),
     });
-
-    if (verifyFailed > 0) {
-      const first = verifyOps.find((v) => v.status === 'failed');
-      throw new RunFailedError(
-        'E_VERIFY',
-        `${verifyFailed} datastream(s) read back with the wrong bytes by batch ${b + 1} (first: ${first?.objectId}/${first?.datastreamId})`,
-        {
-          hint: 'the target stored or returned content that differs from what was sent; see the verify operations in the results database',
-        },
-      );
-    }
-    if (overErrorBudget(failedOps, opsDone, o.maxErrorRate)) {
-      const codes = [...new Set(ingestOps.filter((x) => x.errorCode).map((x) => x.errorCode))].slice(0, 3).join(', ');
-      throw new RunFailedError(
-        'E_ERROR_BUDGET',
-        `${failedOps} of ${opsDone} operations failed (${((100 * failedOps) / opsDone).toFixed(1)}%, above the ${(100 * o.maxErrorRate).toFixed(1)}% budget) by batch ${b + 1}${codes ? `; errors: ${codes}` : ''}`,
-        { hint: 'see the operations in the results database; raise --max-error-rate only if failures are expected' },
-      );
-    }
+    failOnErrors(o, tally, verifyFailed, work, b + 1);
     const stop = o.shouldStop?.(batches) ?? null;
     if (stop) return { status: 'stopped-early', batches, stop };
   }

@@ -25,7 +25,7 @@ import { checkFreeSpace } from './run-sanity.js';
 import { keystreamImpl } from '../generate/native-keystream.js';
 import { hostFactsOf } from '../model/host-facts.js';
 import { newRunId } from '../store/run-id.js';
-import { runEngine, type EngineProgress } from './run-engine.js';
+import { runEngine, type BatchSink, type EngineProgress } from './run-engine.js';
 import { warmsUp } from './client-warmup.js';
 import { refuseUnsupportedProbes, type ProbeKind } from './probes/probe-kinds.js';
 import { probeStops, ProbeRunner, type ProbeOptions } from './probes/probe-runner.js';
@@ -143,8 +143,17 @@ export interface ResumeFrom {
   carryOps: OpTiming[];
 }
 
-export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: ResumeFrom): Promise<RunSessionResult> {
-  const fresh: RunRecord = {
+/** The run's record: a new run's, or the resumed run's own, running again in this process. */
+function runRecordOf(p: PreparedRun, o: RunSessionOptions, resume: ResumeFrom | undefined): RunRecord {
+  if (resume)
+    return {
+      ...resume.run,
+      status: 'running',
+      pid: process.pid,
+      runHost: hostname(),
+      heartbeatAt: new Date().toISOString(),
+    };
+  const run: RunRecord = {
     id: p.id,
     label: o.label ?? null,
     source: 'run',
@@ -174,23 +183,18 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       ...(o.timeouts ? { requestTimeoutMs: o.timeouts.requestMs, connectTimeoutMs: o.timeouts.connectMs } : {}),
     },
   };
-  const run: RunRecord = resume
-    ? { ...resume.run, status: 'running', pid: process.pid, runHost: hostname(), heartbeatAt: new Date().toISOString() }
-    : fresh;
-  if (!resume && o.probes && run.settings)
+  if (o.probes && run.settings)
     run.settings.probes = {
       kinds: [...o.probes.kinds],
       sample: o.probes.sample,
       stopAboveMs: o.probes.stopAboveMs ?? null,
     };
-  if (resume) await reopenRun(o.store.db, run.id, process.pid, hostname());
-  else await o.store.createRun(run);
-  const previousPolicy = setRetryPolicy({
-    ...DEFAULT_RETRY_POLICY,
-    retries: o.retries ?? DEFAULT_RETRY_POLICY.retries,
-  });
-  const store = o.store;
-  const sink = {
+  return run;
+}
+
+/** Where the engine's batches go: the store, with a heartbeat after each, its intents, transactions and host samples. */
+function sinkOf(store: ResultsStore): BatchSink {
+  return {
     async recordBatch(...args: Parameters<ResultsStore['recordBatch']>): Promise<void> {
       await store.recordBatch(...args);
       await store.heartbeat(args[0]);
@@ -200,6 +204,16 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
     recordHost: (runId: string, batchIndex: number, sample: HostSample): Promise<void> =>
       recordHostSample(store.db, runId, batchIndex, sample),
   };
+}
+
+export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: ResumeFrom): Promise<RunSessionResult> {
+  const run = runRecordOf(p, o, resume);
+  if (resume) await reopenRun(o.store.db, run.id, process.pid, hostname());
+  else await o.store.createRun(run);
+  const previousPolicy = setRetryPolicy({
+    ...DEFAULT_RETRY_POLICY,
+    retries: o.retries ?? DEFAULT_RETRY_POLICY.retries,
+  });
   o.onStart?.(run);
   const probes = o.probes
     ? new ProbeRunner(p.backend, p.workload, `${p.id.slice(0, 6)}-`, o.probes, run.plannedBatches)
@@ -211,7 +225,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       runId: p.id,
       workload: p.workload,
       backend: p.backend,
-      sink,
+      sink: sinkOf(o.store),
       idPrefix: objectIdPrefix(p.id),
       maxErrorRate: o.maxErrorRate,
       warmUp: o.clientWarmup === true && !resume && warmsUp(p.backend.name),

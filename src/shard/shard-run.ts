@@ -1,23 +1,22 @@
 /**
  * One shard of a sharded run (docs/scale-out.md): writes the objects g mod n = i of every global
  * batch, batch after batch, with at most `concurrency` in flight, and streams each batch with all
- * its operations to its own results database before the next starts (nothing per object is kept:
+ * its operations to its own results database before the next starts (each the engine's batch step,
+ * src/engine/batch-step.ts, without intents, transactions or host samples; nothing per object is kept:
  * memory stays flat for any N). Every time is on the shard's wall anchor (wall-anchor.ts); the
  * store's HTTP Date headers bracket the shard's clock (clock-bracket.ts). A shard gates nothing.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { canPrepare, hasBatchLifecycle, type Backend } from '../backends/backend.js';
+import type { Backend } from '../backends/backend.js';
 import { setResponseClockObserver } from '../backends/http/response-clock.js';
-import { summariseBatch, toOpRecords } from '../engine/batch-summary.js';
-import { runPool } from '../engine/pool.js';
+import { toOpRecords } from '../engine/batch-summary.js';
+import { BatchTally, batchRecordOf, ingestBatch } from '../engine/batch-step.js';
 import { ABORTED, untilAborted } from '../engine/until-aborted.js';
 import { RunFailedError } from '../errors.js';
-import { planObject, type ObjectPlan } from '../generate/plan.js';
+import { planObject } from '../generate/plan.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
-import type { OpTiming } from '../model/timings.js';
 import type { ResultsStore } from '../store/results-store.js';
 import { createShard, finishShard, recordLateness, recordShardBatch, type ShardFacts } from '../store/shard-records.js';
-import { overErrorBudget } from '../verdict/error-budget.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { ClockBracket } from './clock-bracket.js';
 import { shardBatchIndexes, type ShardSpec } from './partition.js';
@@ -66,11 +65,7 @@ export async function runShard(o: ShardRunOptions): Promise<ShardRunResult> {
     clock.add(anchor.wallOf(startNs), anchor.wallOf(endNs), date),
   );
   const total = plannedBatches(w);
-  const ahead = w.concurrency === 1 && canPrepare(backend) ? (p: ObjectPlan): void => backend.prepare(p) : undefined;
-  const lifecycle = hasBatchLifecycle(backend) ? backend : null;
-  let objects = 0;
-  let opsDone = 0;
-  let failedOps = 0;
+  const tally = new BatchTally();
   let batches = 0;
   let lateMs: number | null = null;
   await store.createRun(o.run);
@@ -86,45 +81,25 @@ export async function runShard(o: ShardRunOptions): Promise<ShardRunResult> {
         planObject(w, g, { idPrefix: o.idPrefix }),
       );
       const work = await untilAborted(
-        (async () => {
-          const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
-          const startedAt = new Date(anchor.nowMs()).toISOString();
-          const startNs = anchor.clock.nowNs();
-          const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
-          const perObject = beginOps.some((op) => op.status === 'failed')
-            ? []
-            : await runPool(plans, w.concurrency, (p) => backend.ingest(p), ahead);
-          const endOps = lifecycle ? await lifecycle.endBatch() : [];
-          const wallNs = anchor.clock.nowNs() - startNs;
-          const ingestOps: OpTiming[] = [...beginOps, ...perObject.flat(), ...endOps];
-          return { prepOps, ingestOps, startNs, wallNs, startedAt };
-        })(),
+        ingestBatch(backend, plans, {
+          concurrency: w.concurrency,
+          clock: anchor.clock,
+          startedAt: () => new Date(anchor.nowMs()).toISOString(),
+        }),
         o.abortNow,
       );
       if (work === ABORTED) return await stop('aborted');
-      const batch = summariseBatch(
-        {
-          index: b + 1,
-          objects: plans.length,
-          objectsBefore: objects,
-          startNs: work.startNs,
-          wallNs: work.wallNs,
-          startedAt: work.startedAt,
-        },
-        work.ingestOps,
-      );
+      const batch = batchRecordOf(work, b + 1, tally.objects);
       await store.recordBatch(o.run.id, batch, toOpRecords([...work.prepOps, ...work.ingestOps], work.startNs));
       await recordShardBatch(db, o.run.id, b + 1, anchor.offsetOf(work.startNs), clock.record);
       await store.heartbeat(o.run.id);
       batches++;
-      objects += plans.length;
-      opsDone += work.ingestOps.length;
-      failedOps += batch.failedOps;
+      tally.add(batch, work);
       o.onBatch?.(batch, total);
-      if (overErrorBudget(failedOps, opsDone, o.maxErrorRate)) {
+      if (tally.overBudget(o.maxErrorRate)) {
         throw new RunFailedError(
           'E_ERROR_BUDGET',
-          `shard ${spec.index}/${spec.count}: ${failedOps} of ${opsDone} operations failed (above the ${(100 * o.maxErrorRate).toFixed(1)}% budget) by batch ${b + 1}`,
+          `shard ${spec.index}/${spec.count}: ${tally.failed} of ${tally.ops} operations failed (above the ${(100 * o.maxErrorRate).toFixed(1)}% budget) by batch ${b + 1}`,
           {
             hint: "see the operations in the shard's results database; merge refuses a failed shard",
           },
@@ -143,6 +118,6 @@ export async function runShard(o: ShardRunOptions): Promise<ShardRunResult> {
   async function stop(status: 'complete' | 'aborted'): Promise<ShardRunResult> {
     await finishShard(db, o.run.id, status, clock.record);
     await store.finishRun(o.run.id, status === 'complete' ? 'completed' : 'aborted');
-    return { status, batches, objects, lateMs, clock };
+    return { status, batches, objects: tally.objects, lateMs, clock };
   }
 }

@@ -5,7 +5,7 @@
  * server before it answers: a store whose cost is known, so the growth gate can be checked against
  * the truth. Its own code: nothing is shared with the tool's HTTP clients.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { putCostMs, stallAfterMs, type CostSettings } from '../../cost-model/cost-model.js';
@@ -78,6 +78,52 @@ function answer(res: ServerResponse, status: number, body = '', headers: Record<
   res.end(body);
 }
 
+/** Every method but PUT (which waits by the cost model): OPTIONS, GET, HEAD, MKCOL, DELETE, else 405. */
+function answerFromTree(tree: MemoryTree, method: string, path: string, res: ServerResponse): void {
+  switch (method) {
+    case 'OPTIONS':
+      return answer(res, 200, '', { allow: ALLOW, dav: '1' });
+    case 'GET':
+    case 'HEAD': {
+      const found = tree.get(path);
+      if (found !== undefined) {
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(found.length) });
+        return void res.end(method === 'HEAD' ? undefined : found);
+      }
+      if (!tree.isCollection(path)) return answer(res, 404, 'not found\n');
+      const listing = tree.list(path).join('\n') + '\n';
+      res.writeHead(200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': String(Buffer.byteLength(listing)),
+      });
+      return void res.end(method === 'HEAD' ? undefined : listing);
+    }
+    case 'MKCOL': {
+      const made = tree.mkcol(path);
+      return answer(
+        res,
+        made === 'created' ? 201 : made === 'exists' ? 405 : 409,
+        made === 'created' ? '' : `${made}\n`,
+      );
+    }
+    case 'DELETE':
+      return tree.delete(path) ? answer(res, 204) : answer(res, 404, 'not found\n');
+    default:
+      return answer(res, 405, 'method not allowed\n', { allow: ALLOW });
+  }
+}
+
+/** Listens on the options' host and port (default 127.0.0.1, any free port); the server's URL. */
+async function listen(server: Server, o: HttpPutServerOptions): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  return `http://${host}:${addr.port}`;
+}
+
 export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<HttpPutServer> {
   let tree = new MemoryTree();
   /** True while the server warms itself: no cost, no faults. */
@@ -111,23 +157,6 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
     if (fault.extraMs > 0) await sleep(fault.extraMs);
     if (path === null) return answer(res, 400, 'bad path\n');
     switch (method) {
-      case 'OPTIONS':
-        return answer(res, 200, '', { allow: ALLOW, dav: '1' });
-      case 'GET':
-      case 'HEAD': {
-        const found = tree.get(path);
-        if (found !== undefined) {
-          res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(found.length) });
-          return void res.end(method === 'HEAD' ? undefined : found);
-        }
-        if (!tree.isCollection(path)) return answer(res, 404, 'not found\n');
-        const listing = tree.list(path).join('\n') + '\n';
-        res.writeHead(200, {
-          'content-type': 'text/plain; charset=utf-8',
-          'content-length': String(Buffer.byteLength(listing)),
-        });
-        return void res.end(method === 'HEAD' ? undefined : listing);
-      }
       case 'PUT': {
         const wait = warming ? warmupWaitMs : putCostMs(cost, tree.resourceCount);
         await putWait.wait(wait);
@@ -138,18 +167,8 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
         await waitOutStall();
         return answer(res, outcome === 'created' ? 201 : 204);
       }
-      case 'MKCOL': {
-        const made = tree.mkcol(path);
-        return answer(
-          res,
-          made === 'created' ? 201 : made === 'exists' ? 405 : 409,
-          made === 'created' ? '' : `${made}\n`,
-        );
-      }
-      case 'DELETE':
-        return tree.delete(path) ? answer(res, 204) : answer(res, 404, 'not found\n');
       default:
-        return answer(res, 405, 'method not allowed\n', { allow: ALLOW });
+        return answerFromTree(tree, method, path, res);
     }
   }
 
@@ -161,13 +180,7 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
     });
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());
-  });
-  const addr = server.address() as AddressInfo;
-  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-  const url = `http://${host}:${addr.port}`;
+  const url = await listen(server, o);
   if ((o.warmupRequests ?? 0) > 0) {
     warming = true;
     try {

@@ -1,0 +1,98 @@
+/**
+ * `run`'s flags resolved and validated once into RunOptions (src/engine/run-options.ts), in the
+ * order a user's mistakes are reported: everything typed is checked before anything is opened or
+ * written. A resumed run keeps its recorded settings (its error budget, limit and timeouts).
+ */
+import { refuseForeignFlags } from '../backends/backend-flags.js';
+import { backendModule } from '../backends/registry.js';
+import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
+import type { ResumedRun, RunOptions } from '../engine/run-options.js';
+import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
+import { resolveWorkload } from '../workload/resolve.js';
+import { parseBytes } from '../workload/size.js';
+import { readWorkloadFile } from '../workload/workload-file.js';
+import { plannedBatches } from '../workload/workload.js';
+import { parseMinDetectable } from './gate-flags.js';
+import { parseDuration } from './parse-duration.js';
+import { parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';
+import { parseProbeFlags } from './probe-cli.js';
+import type { RunFlags } from './run-action.js';
+import { workloadFromFlags } from './workload-options.js';
+
+/** The secrets of the HTTP backends, only ever from the environment (flags show in the process list). */
+export function secretsFromEnv(): { password?: string; token?: string } {
+  const password = process.env.INGEST_SCALE_PASSWORD || undefined;
+  const token = process.env.INGEST_SCALE_TOKEN || undefined;
+  return { ...(password === undefined ? {} : { password }), ...(token === undefined ? {} : { token }) };
+}
+
+/** The gates and timeouts: a resumed run's recorded ones, else the flags'. */
+function gateSettings(f: RunFlags, resume: ResumedRun | null) {
+  const s = resume?.run.settings;
+  const maxGrowth = s?.maxGrowth ?? parseMaxGrowth(f.maxGrowth);
+  const minDetectable = resume
+    ? (s?.minDetectable ?? undefined)
+    : f.minDetectable === undefined
+      ? undefined
+      : parseMinDetectable(f.minDetectable);
+  const stopGraceMs = parseDuration(f.stopGrace ?? '10s', '--stop-grace', { maxMs: 3_600_000 });
+  const requestMs =
+    s?.requestTimeoutMs ??
+    parseDuration(f.requestTimeout ?? '60s', '--request-timeout', { minMs: 1, maxMs: 24 * 3_600_000 });
+  const connectMs =
+    s?.connectTimeoutMs ??
+    parseDuration(f.connectTimeout ?? '10s', '--connect-timeout', { minMs: 1, maxMs: 3_600_000 });
+  const retries = s?.retries ?? parseIntFlag(f.retries ?? '2', '--retries', 0, 20);
+  const maxDatastreamBytes =
+    f.maxDatastreamSize === undefined
+      ? DEFAULT_MAX_DATASTREAM_BYTES
+      : parseBytes(f.maxDatastreamSize, '--max-datastream-size');
+  const maxErrorRate =
+    s?.maxErrorRate ??
+    parseNumberFlag(
+      f.maxErrorRate,
+      '--max-error-rate',
+      (n) => n >= 0 && n <= 1,
+      'give a fraction from 0 to 1, e.g. --max-error-rate 0.01',
+    );
+  return { maxGrowth, minDetectable, stopGraceMs, requestMs, connectMs, retries, maxDatastreamBytes, maxErrorRate };
+}
+
+/** Every flag of `run` checked and resolved (a UsageError, exit 2, names the first one wrong). */
+export function resolveRunOptions(
+  f: RunFlags,
+  resume: ResumedRun | null,
+  o: { backendDefaulted?: boolean } = {},
+): RunOptions {
+  // a resumed run's backend is its own (a typed --backend must name it)
+  const backend = resume?.run.backend ?? f.backend;
+  const g = gateSettings(f, resume);
+  const probes = parseProbeFlags(f);
+  const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
+  const workload = resume ? resume.workload : resolveWorkload(fromFile, workloadFromFlags(f));
+  checkDatastreamSizes(workload, g.maxDatastreamBytes);
+  backendModule(backend);
+  refuseForeignFlags(backend, f as unknown as Record<string, unknown>, o.backendDefaulted === true && !resume);
+  const timeouts = { requestMs: g.requestMs, connectMs: g.connectMs };
+  return {
+    backend,
+    workload,
+    db: f.db,
+    ...(f.label === undefined ? {} : { label: f.label }),
+    maxGrowth: g.maxGrowth,
+    ...(g.minDetectable === undefined ? {} : { minDetectable: g.minDetectable }),
+    maxErrorRate: g.maxErrorRate,
+    retries: g.retries,
+    timeouts,
+    stopGraceMs: g.stopGraceMs,
+    stopEarly: f.stopEarly ?? plannedBatches(workload) >= EARLY_STOP_MIN_PLANNED,
+    ...(probes ? { probes } : {}),
+    ...(f.data === undefined ? {} : { dataDir: f.data }),
+    keepData: f.keepData === true,
+    ignoreFreeSpace: f.ignoreFreeSpace === true || resume !== null,
+    clientWarmup: f.clientWarmup === true,
+    sinkWarmup: f.sinkWarmup !== false,
+    target: { flags: f as unknown as Record<string, unknown>, ...secretsFromEnv(), timeouts },
+    resume,
+  };
+}
