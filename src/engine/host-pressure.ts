@@ -7,8 +7,10 @@
  *   (Linux 4.20+ with PSI; microseconds during which at least one task waited), as a share of the
  *   batch's wall time.
  * - CPU steal: Δ steal / Δ all jiffies of the `cpu` line of /proc/stat.
- * - Others' CPU: (Δ busy jiffies − Δ this process's CPU) / (Δ wall × cores): the CPU the rest of the
- *   host used (the target's own processes included when they run on this host).
+ * - Others' CPU: (Δ busy jiffies − Δ this process's CPU − Δ the target's CPU) / (Δ wall × cores): the
+ *   CPU the rest of the host used. The target's processes (a store on the loopback, found by
+ *   target-processes.ts) are the store's work, not the host's (docs/verdict-iv.md); their CPU is kept
+ *   apart as `targetCpu` (null when the target is remote or its processes could not be found).
  * - The 1-minute load average at the batch's end, and this process's CPU time per operation
  *   (process.cpuUsage delta / operations).
  * - The tool's own wait for a CPU: Δ run delay of the main thread (/proc/self/schedstat, second
@@ -21,6 +23,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, platform } from 'node:os';
 import type { HostSample } from '../store/host-samples.js';
+import { targetCpuUs } from './target-processes.js';
 
 export interface HostSnapshot {
   wallNs: bigint;
@@ -32,6 +35,18 @@ export interface HostSnapshot {
   ownCpuUs: number;
   /** Run delay of the main thread, ns (/proc/self/schedstat). */
   runDelayNs: number | null;
+  /** The target's local processes' user + system CPU, µs; null when it has none found. */
+  targetCpuUs: number | null;
+  /** The 1-minute load average (null where the platform has none). */
+  load1: number | null;
+}
+
+/**
+ * Where the engine takes its snapshots: the real host (`procHost`), or a scripted one in tests, which
+ * builds HostSnapshot values of its own (a virtual clock's wallNs, counters it advances).
+ */
+export interface HostProbe {
+  snapshot(): HostSnapshot;
 }
 
 const SOME_TOTAL = /^some .*\btotal=(\d+)/m;
@@ -77,7 +92,8 @@ export function parseRunDelay(text: string | null): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-export function hostSnapshot(): HostSnapshot {
+/** A snapshot of this host; `targetPids` are the target's local processes (target-processes.ts). */
+export function hostSnapshot(targetPids: readonly number[] = []): HostSnapshot {
   const own = process.cpuUsage();
   return {
     wallNs: process.hrtime.bigint(),
@@ -86,7 +102,14 @@ export function hostSnapshot(): HostSnapshot {
     jiffies: parseProcStat(readOptional('/proc/stat')),
     ownCpuUs: own.user + own.system,
     runDelayNs: parseRunDelay(readOptional('/proc/self/schedstat')),
+    targetCpuUs: targetCpuUs(targetPids),
+    load1: platform() === 'win32' ? null : (loadavg()[0] ?? null),
   };
+}
+
+/** The real host, counting `targetPids` as the target's. */
+export function procHost(targetPids: readonly number[] = []): HostProbe {
+  return { snapshot: () => hostSnapshot(targetPids) };
 }
 
 /** Jiffies per second of /proc/stat (USER_HZ: 100 on every Linux architecture Node supports). */
@@ -94,7 +117,7 @@ const USER_HZ = 100;
 
 const share = (v: number): number => Math.min(1, Math.max(0, v));
 
-/** The sample of a batch between two snapshots, with `ops` operations in it. */
+/** The sample of a batch between two snapshots, with `ops` operations in it (pure: a scripted host feeds it too). */
 export function hostSample(a: HostSnapshot, b: HostSnapshot, ops: number, cores = cpus().length): HostSample {
   const wallUs = Number(b.wallNs - a.wallNs) / 1000;
   const ownUs = b.ownCpuUs - a.ownCpuUs;
@@ -102,20 +125,23 @@ export function hostSample(a: HostSnapshot, b: HostSnapshot, ops: number, cores 
     x === null || y === null || wallUs <= 0 ? null : share((y - x) / wallUs);
   let steal: number | null = null;
   let othersCpu: number | null = null;
+  // a target process that ended during the batch takes its ticks with it: never a negative share
+  const targetUs = a.targetCpuUs === null || b.targetCpuUs === null ? null : Math.max(0, b.targetCpuUs - a.targetCpuUs);
+  const targetCpu = targetUs === null || wallUs <= 0 || cores <= 0 ? null : share(targetUs / (wallUs * cores));
   if (a.jiffies && b.jiffies && wallUs > 0) {
     const all = b.jiffies.all - a.jiffies.all;
     steal = all > 0 ? share((b.jiffies.steal - a.jiffies.steal) / all) : null;
     const busyUs = ((b.jiffies.busy - a.jiffies.busy) * 1e6) / USER_HZ;
     // jiffies tick at 10 ms: a batch much shorter than that reads as 0 or 1 tick, so this is rough there
-    othersCpu = cores > 0 ? share((busyUs - ownUs) / (wallUs * cores)) : null;
+    othersCpu = cores > 0 ? share((busyUs - ownUs - (targetUs ?? 0)) / (wallUs * cores)) : null;
   }
-  const load = platform() === 'win32' ? null : (loadavg()[0] ?? null);
   return {
     cpuPressure: pressure(a.cpuSomeUs, b.cpuSomeUs),
     ioPressure: pressure(a.ioSomeUs, b.ioSomeUs),
     cpuSteal: steal,
     othersCpu,
-    load1: load,
+    targetCpu,
+    load1: b.load1,
     toolCpuMsPerOp: ops > 0 ? ownUs / 1000 / ops : null,
     toolCpuWait:
       a.runDelayNs === null || b.runDelayNs === null || wallUs <= 0

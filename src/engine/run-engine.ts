@@ -14,7 +14,7 @@ import { overErrorBudget } from '../verdict/error-budget.js';
 import { plannedBatches, type Workload } from '../workload/workload.js';
 import { summariseBatch, toOpRecords } from './batch-summary.js';
 import { runPool } from './pool.js';
-import { hostSample, hostSnapshot } from './host-pressure.js';
+import { hostSample, procHost, type HostProbe } from './host-pressure.js';
 import { warmUpClient } from './client-warmup.js';
 import type { HostSample } from '../store/host-samples.js';
 import type { Intent } from '../store/run-intents.js';
@@ -70,6 +70,8 @@ export interface EngineOptions {
    * (src/compare/) holds a target's batch here until its turn in the interleaved order comes.
    */
   beforeBatch?: (batch: number) => Promise<void>;
+  /** Where each batch's host sample comes from (host-pressure.ts): the real host by default, a scripted one in tests. */
+  host?: HostProbe;
 }
 
 export interface EngineResult {
@@ -118,13 +120,14 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     failedOps += b.failedOps;
   }
   let carry = o.carryOps ?? [];
+  const hostProbe = o.host ?? procHost();
 
   const runBatch = async (b: number): Promise<BatchWork> => {
     const plans = planBatch(w, b * w.batchSize, w.batchSize, { idPrefix: o.idPrefix });
     const lifecycle = hasBatchLifecycle(backend) ? backend : null;
     const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
     const startedAt = new Date().toISOString();
-    const hostBefore = hostSnapshot();
+    const hostBefore = hostProbe.snapshot();
     const startNs = process.hrtime.bigint();
     const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
     const tx = hasTransactions(backend) ? backend.openTransaction() : null;
@@ -135,7 +138,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
     const endOps = lifecycle ? await lifecycle.endBatch() : [];
     const wallNs = process.hrtime.bigint() - startNs;
     const ingestOps = [...beginOps, ...perObject.flat(), ...endOps];
-    const host = hostSample(hostBefore, hostSnapshot(), ingestOps.length);
+    const host = hostSample(hostBefore, hostProbe.snapshot(), ingestOps.length);
     let verifyOps: OpTiming[] = [];
     if (w.verify === 'readback' && canRead(backend)) {
       const stored = storedDatastreams(ingestOps);

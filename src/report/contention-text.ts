@@ -16,11 +16,18 @@ const INDENT = '      ';
 const two = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
 const pct = (v: number): string => `${Math.round(100 * v)}%`;
 
-/** "CPU pressure 3% → 61% from batch 21". */
+const WHAT = {
+  others: "the rest of the host's CPU",
+  cpu: 'CPU pressure',
+  io: 'I/O pressure',
+  wait: "the tool's wait for a CPU",
+} as const;
+
+/** "the rest of the host's CPU 3% → 61% from batch 21", "CPU pressure 3% → 61% from batch 21". */
 export function risePhrase(c: ContentionAssessment): string {
   const r = c.rise;
   if (!r) return '';
-  const what = r.metric === 'cpu' ? 'CPU pressure' : r.metric === 'io' ? 'I/O pressure' : "the tool's wait for a CPU";
+  const what = WHAT[r.metric];
   return `${what} ${pct(r.before)} → ${pct(r.after)} from batch ${r.fromBatch}`;
 }
 
@@ -70,5 +77,6 @@ export function contentionJson(c: ContentionAssessment | null | undefined): Reco
     quietGrowthRatio: q ? num(q.growthRatio) : null,
     quietCi: q ? [num(q.ci[0]), num(q.ci[1])] : null,
     effect: c.effect,
+    targetCounted: c.targetCounted ?? false,
   };
 }

@@ -7,6 +7,7 @@
 import {
   contentionRise,
   contentionVerdict,
+  othersShare,
   type ContentionEffect,
   type ContentionRise,
 } from '../analysis/contention.js';
@@ -33,6 +34,8 @@ export interface ContentionAssessment {
   /** Per batch (batch i+1 at i), for the reports' strip. */
   samples: HostSample[];
   rise: ContentionRise | null;
+  /** Whether the target's own CPU was measured and kept apart from the host's (a local target found). */
+  targetCounted: boolean;
   quiet: QuietBatches | null;
   /** What the guard did to the verdict. */
   effect: ContentionEffect;
@@ -56,9 +59,11 @@ export function assessContention(
   const cpu = samples.map((s) => s.cpuPressure);
   const io = samples.map((s) => s.ioPressure);
   const wait = samples.map((s) => s.toolCpuWait);
-  const available = [cpu, io, wait].some((xs) => xs.some((v) => v !== null));
-  const rise = available ? contentionRise({ cpu, io, wait }) : null;
-  if (rise === null) return { available, samples, rise, quiet: null, effect: 'none' };
+  const others = samples.map((s) => othersShare(s.othersCpu, s.cpuSteal));
+  const available = [others, cpu, io, wait].some((xs) => xs.some((v) => v !== null));
+  const rise = available ? contentionRise({ others, cpu, io, wait }) : null;
+  const targetCounted = samples.some((s) => s.targetCpu !== null);
+  if (rise === null) return { available, samples, rise, targetCounted, quiet: null, effect: 'none' };
   const prefix = input.slice(0, rise.fromBatch - 1);
   const q = operationGate(prefix, { batchSize: o.batchSize, limit: o.limit });
   const v = contentionVerdict(
@@ -71,6 +76,7 @@ export function assessContention(
     available,
     samples,
     rise,
+    targetCounted,
     quiet: {
       batches: prefix.length,
       verdict: q.verdict,
