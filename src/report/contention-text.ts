@@ -40,9 +40,26 @@ function quietPhrase(c: ContentionAssessment): string {
   return `growth is x${two(q.growthRatio)} [${two(q.ci[0])}, ${two(q.ci[1])}]`;
 }
 
-/** The head line of a FAIL made INCONCLUSIVE by the guard, or null. */
-export function contentionHead(c: ContentionAssessment | null | undefined, label = ''): string | null {
+const count = (v: number): string => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : 'more than 100,000');
+
+/** "they cannot exclude x1.24 (limit 1.10); a rerun on a quiet machine needs 18 quiet batches (plan 24)". */
+function blindPhrase(c: ContentionAssessment, limit: number): string {
+  const q = c.quiet;
+  if (!q) return 'there are no quiet batches';
+  const what = Number.isFinite(q.detectable)
+    ? `they cannot exclude growth of x${two(q.detectable)} over the run (limit ${two(limit)})`
+    : `${q.batches} batch${q.batches === 1 ? '' : 'es'} cannot tell`;
+  const rerun = Number.isNaN(q.rerunKept)
+    ? 'rerun on a quiet machine'
+    : `a rerun on a quiet machine needs ${count(q.rerunKept)} quiet batches (plan ${count(q.rerunBatches)})`;
+  return `the quiet batches before it could not have seen growth beyond the limit: ${what}; ${rerun}`;
+}
+
+/** The head line of a verdict made INCONCLUSIVE by the guard, or null. */
+export function contentionHead(c: ContentionAssessment | null | undefined, label = '', limit = 1.1): string | null {
   if (c?.effect !== 'inconclusive') return null;
+  if (c.inconclusiveReason === 'blind')
+    return `INCONCLUSIVE  ${label}host contention rose during the run (${risePhrase(c)}); ${blindPhrase(c, limit)}`;
   return `INCONCLUSIVE  ${label}host contention rose during the run (${risePhrase(c)}); on the quiet batches ${quietPhrase(c)}; rerun on a quiet machine`;
 }
 
@@ -78,5 +95,9 @@ export function contentionJson(c: ContentionAssessment | null | undefined): Reco
     quietCi: q ? [num(q.ci[0]), num(q.ci[1])] : null,
     effect: c.effect,
     targetCounted: c.targetCounted ?? false,
+    inconclusiveReason: c.inconclusiveReason ?? null,
+    quietDetectable: q ? num(q.detectable) : null,
+    rerunQuietBatches: q ? num(q.rerunKept) : null,
+    rerunBatches: q ? num(q.rerunBatches) : null,
   };
 }
