@@ -69,6 +69,21 @@ export function cliffJson(c: CliffResult | null): Record<string, unknown> | null
   };
 }
 
+/** The run's own slow drift (analysis/drift-spread.ts): additive; the verdict does not gate on ciDrift. */
+function driftJson(g: GateResult): Record<string, unknown> | null {
+  const d = g.drift;
+  if (d === undefined) return null;
+  return {
+    blocks: d.blocks,
+    blockLength: d.blockLength,
+    varianceRatio: num(d.varianceRatio),
+    walkVariance: num(d.walkVariance),
+    widened: d.widened,
+    halves: d.halves === null ? null : pair(d.halves),
+    ciDrift: pair(g.ciDrift),
+  };
+}
+
 function subGateJson(g: GateResult): Record<string, unknown> {
   return {
     verdict: g.verdict,
@@ -136,6 +151,7 @@ export function gateJson(g: GateResult, power: PowerAssessment = assessPower(g, 
     detectableGrowth: num(g.detectableGrowth),
     batchesNeeded: planning(g.batchesNeeded),
     detectableOptimistic: [...g.detectableOptimistic],
+    drift: driftJson(g),
     warmupSensitivity:
       g.warmupSensitivity === null
         ? null
