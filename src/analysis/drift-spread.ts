@@ -7,7 +7,7 @@
  * blocks of L = max(MIN_BLOCK, round(sqrt(m'))) batches (the last block takes the rest), with block
  * means μ_k and s the residual scatter (1.4826 MAD),
  *
- *   λ = mean_k( n_k (μ_k − μ̄)² ) · K/(K − 2) / s²         (batch means: the long-run variance over the batch-level one)
+ *   λ = Σ_k n_k (μ_k − μ̄)² / (K − 2) / s²         (batch means: the long-run variance over the batch-level one)
  *
  * λ is about 1 for independent noise (K − 2: the fit took a level and a slope) and grows with slow
  * drift. When λ > 1, the blocks disagree more than the batch-level noise allows, and the CI of the
@@ -75,11 +75,12 @@ export function walkVariance(r: ArrayLike<number>): number {
 export function blockVarianceRatio(
   r: ArrayLike<number>,
   s: number,
+  fitted = 2,
 ): { blocks: number; blockLength: number; ratio: number } {
   const m = r.length;
   const L = Math.max(MIN_BLOCK, Math.round(Math.sqrt(m)));
   const K = Math.floor(m / L);
-  if (K < MIN_BLOCKS || !(s > 0)) return { blocks: K, blockLength: L, ratio: Number.NaN };
+  if (K < MIN_BLOCKS || K <= fitted || !(s > 0)) return { blocks: K, blockLength: L, ratio: Number.NaN };
   let total = 0;
   for (let i = 0; i < m; i++) total += r[i] as number;
   const grand = total / m;
@@ -92,7 +93,7 @@ export function blockVarianceRatio(
     const n = to - from;
     acc += n * (sum / n - grand) ** 2;
   }
-  return { blocks: K, blockLength: L, ratio: acc / (K - 2) / (s * s) };
+  return { blocks: K, blockLength: L, ratio: acc / (K - fitted) / (s * s) };
 }
 
 /** Growth ratio over `span` from Theil–Sen on z[from..to) at x = from+1.. (NaN when under 3 points). */
@@ -132,4 +133,25 @@ export function widenCi(slope: number, ci: [number, number], q: number, span: nu
   const lo = Math.sqrt(((slope - ci[0]) * span) ** 2 + extra) / span;
   const hi = Math.sqrt(((ci[1] - slope) * span) ** 2 + extra) / span;
   return [slope - lo, slope + hi];
+}
+
+/**
+ * A level's CI (ln units) widened for autocorrelated values d (a compare's paired log ratios): batch
+ * means of d − its median give λ with one fitted parameter (K − 1); the long-run variance of a mean
+ * over the batch-level one is λ itself, so when λ > 1 each half-width is multiplied by sqrt(λ).
+ */
+export function widenLevelCi(
+  d: ArrayLike<number>,
+  estimate: number,
+  ci: [number, number],
+  s: number,
+): { varianceRatio: number; widening: number; ci: [number, number] } {
+  const r = Float64Array.from(d, (v) => v - estimate);
+  const b = blockVarianceRatio(r, s, 1);
+  const w = Number.isFinite(b.ratio) && b.ratio > LAMBDA_LIMIT ? Math.sqrt(b.ratio) : 1;
+  return {
+    varianceRatio: b.ratio,
+    widening: w,
+    ci: [estimate - (estimate - ci[0]) * w, estimate + (ci[1] - estimate) * w],
+  };
 }
