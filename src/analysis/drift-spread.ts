@@ -30,8 +30,8 @@ export const MIN_BLOCK = 5;
 const MIN_BLOCKS = 3;
 /** Most lags of the variogram (a million batches: 50 passes). */
 const MAX_LAG = 50;
-/** Halves are fitted up to this many kept batches (beyond it, null: a million-batch run is not split). */
-const MAX_HALF_FIT = 20_000;
+/** Halves are fitted up to this many kept batches (beyond it, null: the gate runs after every batch of an early-stop look, and a long run is not split). */
+const MAX_HALF_FIT = 400;
 
 export interface DriftSpread {
   blocks: number;
