@@ -2,8 +2,12 @@
  * The host contention guard (docs/growth-gate.md, "Host contention"): did the host get busier during
  * the run, and does the growth the gate saw survive on the batches before it did?
  *
- * 1. Rise. On a per-batch pressure series p_i (a share of the batch's wall time, 0..1; CPU pressure,
- *    then I/O pressure, then the tool's own wait for a CPU): Pettitt's change-point test (pettitt.ts) gives the split t* and its p-value.
+ * 1. Rise. On a per-batch series p_i (0..1): the rest of the host's CPU share, the CPU neither the tool
+ *    nor the target's local processes used plus steal, whenever the run recorded it (docs/verdict-iv.md,
+ *    "Contention is others' work": pressure and the tool's wait for a CPU also move when the store's
+ *    own work changes, so they are reported, never gated on, when others' share is there); without
+ *    it, CPU pressure, then I/O pressure, then the tool's own wait for a CPU (a share of the batch's
+ *    wall time). Pettitt's change-point test (pettitt.ts) gives the split t* and its p-value.
  *    A rise is reported when the later batches are higher (U_{t*} < 0), p < RISE_P, each side has at
  *    least MIN_SIDE batches, and the Hodges–Lehmann shift after − before has the lower end of its 95% CI
  *    (Mann–Whitney, two-sample-shift.ts) above MIN_RISE (5 points of the batch's wall time): a
@@ -32,7 +36,8 @@ export const MIN_SIDE = 5;
 /** z of the rise's CI (95% two-sided). */
 const RISE_Z = 1.959964;
 
-export type PressureMetric = 'cpu' | 'io' | 'wait';
+/** others: the rest of the host's CPU share (neither the tool nor the target); the rest: pressure shares of wall time. */
+export type PressureMetric = 'others' | 'cpu' | 'io' | 'wait';
 
 export interface ContentionRise {
   metric: PressureMetric;
@@ -79,20 +84,30 @@ export function pressureRise(values: readonly (number | null)[], metric: Pressur
   };
 }
 
+const known = (xs: readonly (number | null)[] | undefined): number =>
+  xs ? xs.filter((v) => v !== null && Number.isFinite(v)).length : 0;
+
 /**
- * The first significant rise: CPU pressure, else I/O pressure, else the tool's own wait for a CPU
- * (which still rises on a host whose pressure was already near 100%).
+ * The guard's rise: in the rest of the host's CPU share alone when at least 2·MIN_SIDE batches have
+ * it; else the first significant rise in CPU pressure, I/O pressure, the tool's own wait for a CPU.
  */
 export function contentionRise(series: {
+  others?: readonly (number | null)[];
   cpu: readonly (number | null)[];
   io: readonly (number | null)[];
   wait?: readonly (number | null)[];
 }): ContentionRise | null {
+  if (series.others && known(series.others) >= 2 * MIN_SIDE) return pressureRise(series.others, 'others');
   return (
     pressureRise(series.cpu, 'cpu') ??
     pressureRise(series.io, 'io') ??
     (series.wait ? pressureRise(series.wait, 'wait') : null)
   );
+}
+
+/** A batch's others' share: the rest of the host's CPU plus steal (null without /proc/stat). */
+export function othersShare(othersCpu: number | null, steal: number | null): number | null {
+  return othersCpu === null ? null : Math.min(1, othersCpu + (steal ?? 0));
 }
 
 /** What the gate on the quiet batches said: its verdict, slope and slope CI (ln per batch). */

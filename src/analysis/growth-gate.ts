@@ -26,6 +26,7 @@
  * per-operation gate, op-gate.ts, runs two looks at z = 2.24).
  */
 
+import { driftSpread, widenCi, type DriftSpread } from './drift-spread.js';
 import { lag1Autocorrelation, DRIFT_THRESHOLD } from './autocorrelation.js';
 import { detectableGrowth, optimismReasons, planningTable, type PlanningTable } from './detectable-growth.js';
 import type { CliffResult } from './cliff.js';
@@ -106,9 +107,14 @@ export interface GateResult {
   warmupSensitivity: WarmupSensitivity | null;
   /** A significant rise in level inside the kept batches (cliff.ts), or null. */
   cliff: CliffResult | null;
+  /** The run's own slow drift: block variance ratio, split halves, the widening of the CI (drift-spread.ts). */
+  drift: DriftSpread;
+  /** The growth ratio's CI widened for the run's own slow drift (equal to ci when not widened; reported, not gated). */
+  ciDrift: [number, number];
 }
 
 export { ciLevelLabel };
+export type { DriftSpread };
 
 function decide(
   kept: number,
@@ -164,6 +170,9 @@ export function assembleGate(s: GateSeries, trend: TrendFit, side: SideFits): Ga
   const span = Math.max(0, m - firstKeptBatch);
   const upper = sensitivity === null ? fit.upper : sensitivity.slopeUpper;
   const ci: [number, number] = [Math.exp(fit.lower * span), Math.exp(upper * span)];
+  // a slow drift the residuals' lag 1 does not show: reported with a widened CI, not gated (drift-spread.ts)
+  const drift = driftSpread(s.z.subarray(w), res, scatter, span);
+  const driftCi = widenCi(fit.slope, [fit.lower, upper], drift.walkVariance, span, ciZ);
   const { verdict, reason } = decide(keptBatches, ci[0], limit, ciZ, cliff);
   // planning noise: around each segment's own line when there is a cliff (a step is not noise)
   const planRes = side.cliffResiduals ?? res;
@@ -204,6 +213,8 @@ export function assembleGate(s: GateSeries, trend: TrendFit, side: SideFits): Ga
         : [],
     warmupSensitivity: sensitivity,
     cliff,
+    drift,
+    ciDrift: [Math.exp(driftCi[0] * span), Math.exp(driftCi[1] * span)],
   };
 }
 

@@ -29,6 +29,8 @@ export interface LevelAnswer {
   verdict: Verdict | null;
   pairs: number;
   reason: string;
+  /** The CI widened for autocorrelated pairs (paired-ratios.ts, levelDrift); reported, not gated. */
+  ciDrift: [number | null, number | null];
 }
 
 export interface ScalingAnswer {
@@ -36,6 +38,8 @@ export interface ScalingAnswer {
   growthRatio: number | null;
   ci: [number | null, number | null];
   reason: string;
+  /** The CI widened for a slow drift of the ratio series (growth gate's ciDrift); reported, not gated. */
+  ciDrift: [number | null, number | null];
 }
 
 export interface CompareAnswer {
@@ -95,12 +99,14 @@ export function compareAnswer(targets: readonly TargetPhases[], o: AnswerOptions
         verdict: r.level.verdict,
         pairs: r.pairs,
         reason: r.level.reason,
+        ciDrift: [num(r.levelDrift.ci[0]), num(r.levelDrift.ci[1])],
       };
       sc[t.name] = {
         verdict: r.scaling.verdict,
         growthRatio: num(r.scaling.growthRatio),
         ci: [num(r.scaling.ci[0]), num(r.scaling.ci[1])],
         reason: r.scaling.reason,
+        ciDrift: [num(r.scaling.ciDrift[0]), num(r.scaling.ciDrift[1])],
       };
       verdicts.push(r.verdict);
     }

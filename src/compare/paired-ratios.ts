@@ -15,6 +15,8 @@
  * batch) are left out of the pairs.
  */
 import { compareRuns, type LevelResult } from '../analysis/baseline.js';
+import { widenLevelCi } from '../analysis/drift-spread.js';
+import { scaledMad } from '../analysis/robust.js';
 import { growthGate, type GateResult, type Verdict } from '../analysis/growth-gate.js';
 import { worstOf } from '../verdict/worst-verdict.js';
 
@@ -60,6 +62,11 @@ export interface TargetVsReference {
   scaling: GateResult;
   /** The worse of the scaling verdict and (when gated) the level verdict (worstOf, verdict/worst-verdict.ts). */
   verdict: Verdict;
+  /**
+   * The level's CI widened for autocorrelated pairs (analysis/drift-spread.ts, widenLevelCi: batch means of
+   * d, λ > 1 → half-widths × sqrt(λ)), as ratios; the scaling's is scaling.ciDrift. Reported, not gated.
+   */
+  levelDrift: { varianceRatio: number; widening: number; ci: [number, number] };
 }
 
 export interface PairOptions {
@@ -80,5 +87,7 @@ export function compareToReference(paired: PairedSeries, o: PairOptions): Target
   ).level;
   const scaling = growthGate(ratios, { batchSize: o.batchSize, limit: o.maxGrowth });
   const verdict = level.verdict === null ? scaling.verdict : worstOf([scaling.verdict, level.verdict]);
-  return { pairs: ratios.length, level, scaling, verdict };
+  const wide = widenLevelCi(paired.logRatios, level.estimate, level.estimateCi, scaledMad(paired.logRatios));
+  const levelDrift = { ...wide, ci: [Math.exp(wide.ci[0]), Math.exp(wide.ci[1])] as [number, number] };
+  return { pairs: ratios.length, level, scaling, verdict, levelDrift };
 }

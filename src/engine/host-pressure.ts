@@ -7,8 +7,10 @@
  *   (Linux 4.20+ with PSI; microseconds during which at least one task waited), as a share of the
  *   batch's wall time.
  * - CPU steal: Δ steal / Δ all jiffies of the `cpu` line of /proc/stat.
- * - Others' CPU: (Δ busy jiffies − Δ this process's CPU) / (Δ wall × cores): the CPU the rest of the
- *   host used (the target's own processes included when they run on this host).
+ * - Others' CPU: (Δ busy jiffies − Δ this process's CPU − Δ the target's CPU) / (Δ wall × cores): the
+ *   CPU the rest of the host used. The target's processes (a store on the loopback, found by
+ *   target-processes.ts) are the store's work, not the host's (docs/verdict-iv.md); their CPU is kept
+ *   apart as `targetCpu` (null when the target is remote or its processes could not be found).
  * - The 1-minute load average at the batch's end, and this process's CPU time per operation
  *   (process.cpuUsage delta / operations).
  * - The tool's own wait for a CPU: Δ run delay of the main thread (/proc/self/schedstat, second
@@ -23,6 +25,7 @@ import { cpus, loadavg, platform } from 'node:os';
 import { realClock, type Clock } from '../model/clock.js';
 import type { HostProbe, HostSnapshot } from '../model/host-probe.js';
 import type { HostSample } from '../store/host-samples.js';
+import { targetCpuUs } from './target-processes.js';
 
 export type { HostProbe, HostSnapshot } from '../model/host-probe.js';
 
@@ -69,7 +72,10 @@ export function parseRunDelay(text: string | null): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-export function hostSnapshot(clock: Clock = realClock): HostSnapshot {
+const hostLoad1 = (): number | null => (platform() === 'win32' ? null : (loadavg()[0] ?? null));
+
+/** A snapshot of this host on `clock`; `targetPids` are the target's local processes (target-processes.ts). */
+export function hostSnapshot(clock: Clock = realClock, targetPids: readonly number[] = []): HostSnapshot {
   const own = process.cpuUsage();
   return {
     wallNs: clock.nowNs(),
@@ -78,6 +84,8 @@ export function hostSnapshot(clock: Clock = realClock): HostSnapshot {
     jiffies: parseProcStat(readOptional('/proc/stat')),
     ownCpuUs: own.user + own.system,
     runDelayNs: parseRunDelay(readOptional('/proc/self/schedstat')),
+    targetCpuUs: targetCpuUs(targetPids),
+    load1: hostLoad1(),
   };
 }
 
@@ -86,14 +94,20 @@ const USER_HZ = 100;
 
 const share = (v: number): number => Math.min(1, Math.max(0, v));
 
-const hostLoad1 = (): number | null => (platform() === 'win32' ? null : (loadavg()[0] ?? null));
-
-/** This host, read from /proc on the host's clock (or on `clock`). */
-export function hostProbe(clock: Clock = realClock): HostProbe {
-  return { snapshot: () => hostSnapshot(clock), cores: cpus().length, load1: hostLoad1 };
+/** This host, read from /proc on the host's clock (or on `clock`), counting `targetPids` as the target's. */
+export function hostProbe(clock: Clock = realClock, targetPids: readonly number[] = []): HostProbe {
+  return { snapshot: () => hostSnapshot(clock, targetPids), cores: cpus().length, load1: hostLoad1 };
 }
 
-/** The sample of a batch between two snapshots, with `ops` operations in it; `load1` is read at its end. */
+/** The real host on its own clock, counting `targetPids` as the target's. */
+export function procHost(targetPids: readonly number[] = []): HostProbe {
+  return hostProbe(realClock, targetPids);
+}
+
+/**
+ * The sample of a batch between two snapshots, with `ops` operations in it (pure: a scripted host
+ * feeds it too); the load average is the end snapshot's, or `load1()` read at its end.
+ */
 export function hostSample(
   a: HostSnapshot,
   b: HostSnapshot,
@@ -107,19 +121,25 @@ export function hostSample(
     x === null || y === null || wallUs <= 0 ? null : share((y - x) / wallUs);
   let steal: number | null = null;
   let othersCpu: number | null = null;
+  // a target process that ended during the batch takes its ticks with it: never a negative share
+  const ta = a.targetCpuUs ?? null;
+  const tb = b.targetCpuUs ?? null;
+  const targetUs = ta === null || tb === null ? null : Math.max(0, tb - ta);
+  const targetCpu = targetUs === null || wallUs <= 0 || cores <= 0 ? null : share(targetUs / (wallUs * cores));
   if (a.jiffies && b.jiffies && wallUs > 0) {
     const all = b.jiffies.all - a.jiffies.all;
     steal = all > 0 ? share((b.jiffies.steal - a.jiffies.steal) / all) : null;
     const busyUs = ((b.jiffies.busy - a.jiffies.busy) * 1e6) / USER_HZ;
     // jiffies tick at 10 ms: a batch much shorter than that reads as 0 or 1 tick, so this is rough there
-    othersCpu = cores > 0 ? share((busyUs - ownUs) / (wallUs * cores)) : null;
+    othersCpu = cores > 0 ? share((busyUs - ownUs - (targetUs ?? 0)) / (wallUs * cores)) : null;
   }
-  const load = load1();
+  const load = b.load1 !== undefined ? b.load1 : load1();
   return {
     cpuPressure: pressure(a.cpuSomeUs, b.cpuSomeUs),
     ioPressure: pressure(a.ioSomeUs, b.ioSomeUs),
     cpuSteal: steal,
     othersCpu,
+    targetCpu,
     load1: load,
     toolCpuMsPerOp: ops > 0 ? ownUs / 1000 / ops : null,
     toolCpuWait:

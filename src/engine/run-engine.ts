@@ -74,6 +74,8 @@ export interface EngineOptions {
    * (src/compare/) holds a target's batch here until its turn in the interleaved order comes.
    */
   beforeBatch?: (batch: number) => Promise<void>;
+  /** Where each batch's host sample comes from (host-pressure.ts): the real host by default, a scripted one in tests. */
+  host?: HostProbe;
 }
 
 export interface EngineResult {
@@ -146,7 +148,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   }
   const total = plannedBatches(w);
   const clock = clockOf(backend);
-  const host = simulatesTime(backend) ? backend.host : hostProbe();
+  const host = simulatesTime(backend) ? backend.host : (o.host ?? hostProbe());
   const runStart = clock.nowNs();
   const batches: BatchRecord[] = [...(o.previous ?? [])];
   const tally = new BatchTally();

@@ -16,6 +16,10 @@ export interface HostSnapshot {
   ownCpuUs: number;
   /** Run delay of the main thread, ns (/proc/self/schedstat). */
   runDelayNs: number | null;
+  /** The target's local processes' user + system CPU, µs; null (or absent) when none were found. */
+  targetCpuUs?: number | null;
+  /** The 1-minute load average when the snapshot was taken; absent: the probe's load1() is asked. */
+  load1?: number | null;
 }
 
 export interface HostProbe {

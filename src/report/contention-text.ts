@@ -18,11 +18,18 @@ const INDENT = '      ';
 const two = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
 const pct = (v: number): string => `${Math.round(100 * v)}%`;
 
-/** "CPU pressure 3% → 61% from batch 21". */
+const WHAT = {
+  others: "the rest of the host's CPU",
+  cpu: 'CPU pressure',
+  io: 'I/O pressure',
+  wait: "the tool's wait for a CPU",
+} as const;
+
+/** "the rest of the host's CPU 3% → 61% from batch 21", "CPU pressure 3% → 61% from batch 21". */
 export function risePhrase(c: ContentionAssessment): string {
   const r = c.rise;
   if (!r) return '';
-  const what = r.metric === 'cpu' ? 'CPU pressure' : r.metric === 'io' ? 'I/O pressure' : "the tool's wait for a CPU";
+  const what = WHAT[r.metric];
   return `${what} ${pct(r.before)} → ${pct(r.after)} from batch ${r.fromBatch}`;
 }
 
@@ -35,9 +42,26 @@ function quietPhrase(c: ContentionAssessment): string {
   return `growth is x${two(q.growthRatio)} [${two(q.ci[0])}, ${two(q.ci[1])}]`;
 }
 
-/** The head line of a FAIL made INCONCLUSIVE by the guard, or null. */
-export function contentionHead(c: ContentionAssessment | null | undefined, label = ''): string | null {
+const count = (v: number): string => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : 'more than 100,000');
+
+/** "they cannot exclude x1.24 (limit 1.10); a rerun on a quiet machine needs 18 quiet batches (plan 24)". */
+function blindPhrase(c: ContentionAssessment, limit: number): string {
+  const q = c.quiet;
+  if (!q) return 'there are no quiet batches';
+  const what = Number.isFinite(q.detectable)
+    ? `they cannot exclude growth of x${two(q.detectable)} over the run (limit ${two(limit)})`
+    : `${q.batches} batch${q.batches === 1 ? '' : 'es'} cannot tell`;
+  const rerun = Number.isNaN(q.rerunKept)
+    ? 'rerun on a quiet machine'
+    : `a rerun on a quiet machine needs ${count(q.rerunKept)} quiet batches (plan ${count(q.rerunBatches)})`;
+  return `the quiet batches before it could not have seen growth beyond the limit: ${what}; ${rerun}`;
+}
+
+/** The head line of a verdict made INCONCLUSIVE by the guard, or null. */
+export function contentionHead(c: ContentionAssessment | null | undefined, label = '', limit = 1.1): string | null {
   if (c?.effect !== 'inconclusive') return null;
+  if (c.inconclusiveReason === 'blind')
+    return `INCONCLUSIVE  ${label}host contention rose during the run (${risePhrase(c)}); ${blindPhrase(c, limit)}`;
   return `INCONCLUSIVE  ${label}host contention rose during the run (${risePhrase(c)}); on the quiet batches ${quietPhrase(c)}; rerun on a quiet machine`;
 }
 
@@ -68,6 +92,15 @@ export interface ContentionJson {
   quietGrowthRatio: number | null;
   quietCi: [number | null, number | null] | null;
   effect: ContentionEffect;
+  /** Whether the target's own local processes were found and kept apart from the host's. */
+  targetCounted: boolean;
+  /** Why a rise made the verdict INCONCLUSIVE: the growth did not persist, or the quiet part could not see. */
+  inconclusiveReason: 'not-persisting' | 'blind' | null;
+  /** The growth the quiet batches could have seen (80% power), ratio over the run's span. */
+  quietDetectable: number | null;
+  /** Quiet kept batches, and batches in all, a rerun needs to see the limit. */
+  rerunQuietBatches: number | null;
+  rerunBatches: number | null;
 }
 
 /** `contention` of `check --json` and the JSON report: null for imports. */
@@ -88,5 +121,10 @@ export function contentionJson(c: ContentionAssessment | null | undefined): Cont
     quietGrowthRatio: q ? num(q.growthRatio) : null,
     quietCi: q ? [num(q.ci[0]), num(q.ci[1])] : null,
     effect: c.effect,
+    targetCounted: c.targetCounted ?? false,
+    inconclusiveReason: c.inconclusiveReason ?? null,
+    quietDetectable: q ? num(q.detectable) : null,
+    rerunQuietBatches: q ? num(q.rerunKept) : null,
+    rerunBatches: q ? num(q.rerunBatches) : null,
   };
 }

@@ -124,6 +124,19 @@ export interface GateJson extends Partial<OperationGateJson> {
   powerThreshold: number;
   minDetectable: NumJson;
   rerunBatches: BatchesNeededJson | null;
+  /** The run's own slow drift (analysis/drift-spread.ts); null where the gate did not measure it. */
+  drift: DriftJson | null;
+}
+
+/** The run's own slow drift: reported, not gated. */
+export interface DriftJson {
+  blocks: number;
+  blockLength: number;
+  varianceRatio: NumJson;
+  walkVariance: NumJson;
+  widened: boolean;
+  halves: IntervalJson | null;
+  ciDrift: IntervalJson;
 }
 
 const num = (x: number): NumJson => (Number.isFinite(x) ? x : null);
@@ -154,6 +167,21 @@ export function cliffJson(c: CliffResult | null): CliffJson | null {
     before: c.before,
     after: c.after,
     fails: c.fails,
+  };
+}
+
+/** The run's own slow drift (analysis/drift-spread.ts): additive; the verdict does not gate on ciDrift. */
+function driftJson(g: GateResult): DriftJson | null {
+  const d = g.drift;
+  if (d === undefined) return null;
+  return {
+    blocks: d.blocks,
+    blockLength: d.blockLength,
+    varianceRatio: num(d.varianceRatio),
+    walkVariance: num(d.walkVariance),
+    widened: d.widened,
+    halves: d.halves === null ? null : pair(d.halves),
+    ciDrift: pair(g.ciDrift),
   };
 }
 
@@ -226,6 +254,7 @@ export function gateJson(g: GateResult, power: PowerAssessment = assessPower(g, 
     detectableGrowth: num(g.detectableGrowth),
     batchesNeeded: planning(g.batchesNeeded),
     detectableOptimistic: [...g.detectableOptimistic],
+    drift: driftJson(g),
     warmupSensitivity:
       g.warmupSensitivity === null
         ? null

@@ -44,7 +44,7 @@ export function runVerdictText(e: RunEvaluation): string {
   const label = e.run.label ?? e.run.id;
   const lines: string[] = [];
   const head = completionHead(e);
-  const guard = head ? null : contentionHead(e.contention, label ? `${label}: ` : '');
+  const guard = head ? null : contentionHead(e.contention, label ? `${label}: ` : '', e.gate.limit);
   if (guard) lines.push(guard, '', GATE_ALONE);
   if (head)
     lines.push(

@@ -2,16 +2,19 @@
  * The host contention guard of a stored run (docs/growth-gate.md, "Host contention"): reads the
  * batches' host samples (store/host-samples.ts), looks for a significant rise in CPU or I/O pressure
  * (analysis/contention.ts), and where there is one re-runs the gate on the quiet batches before it.
- * evaluate-run.ts turns a FAIL into INCONCLUSIVE when the growth does not persist on them.
+ * evaluate-run.ts turns a FAIL into INCONCLUSIVE when the growth does not persist on them, and a PASS
+ * or WARN into INCONCLUSIVE when they could not have seen the limit (analysis/quiet-power.ts).
  */
 import {
   contentionRise,
   contentionVerdict,
+  othersShare,
   type ContentionEffect,
   type ContentionRise,
 } from '../analysis/contention.js';
 import type { Verdict } from '../analysis/growth-gate.js';
 import { operationGate, type OperationBatch } from '../analysis/op-gate.js';
+import { quietPower } from '../analysis/quiet-power.js';
 import { readHostSamples, type HostSample } from '../store/host-samples.js';
 import type { RunRecord } from '../model/records.js';
 import type { ResultsStore } from '../store/results-store.js';
@@ -25,6 +28,11 @@ export interface QuietBatches {
   growthRatio: number;
   ci: [number, number];
   fails: boolean;
+  /** The largest growth over the run's span they cannot exclude (their CI's upper end; NaN: cannot tell). */
+  detectable: number;
+  /** Kept quiet batches a rerun needs to see the limit, and the batches to plan for it. */
+  rerunKept: number;
+  rerunBatches: number;
 }
 
 export interface ContentionAssessment {
@@ -33,9 +41,16 @@ export interface ContentionAssessment {
   /** Per batch (batch i+1 at i), for the reports' strip. */
   samples: HostSample[];
   rise: ContentionRise | null;
+  /** Whether the target's own CPU was measured and kept apart from the host's (a local target found). */
+  targetCounted: boolean;
   quiet: QuietBatches | null;
   /** What the guard did to the verdict. */
   effect: ContentionEffect;
+  /**
+   * Why an `inconclusive` effect: the FAIL did not persist on the quiet batches ('not-persisting'), or a
+   * PASS or WARN whose quiet batches could not have seen the limit ('blind'); null otherwise.
+   */
+  inconclusiveReason: 'not-persisting' | 'blind' | null;
 }
 
 export interface ContentionCheckOptions {
@@ -56,9 +71,12 @@ export function assessContention(
   const cpu = samples.map((s) => s.cpuPressure);
   const io = samples.map((s) => s.ioPressure);
   const wait = samples.map((s) => s.toolCpuWait);
-  const available = [cpu, io, wait].some((xs) => xs.some((v) => v !== null));
-  const rise = available ? contentionRise({ cpu, io, wait }) : null;
-  if (rise === null) return { available, samples, rise, quiet: null, effect: 'none' };
+  const others = samples.map((s) => othersShare(s.othersCpu, s.cpuSteal));
+  const available = [others, cpu, io, wait].some((xs) => xs.some((v) => v !== null));
+  const rise = available ? contentionRise({ others, cpu, io, wait }) : null;
+  const targetCounted = samples.some((s) => s.targetCpu !== null);
+  if (rise === null)
+    return { available, samples, rise, targetCounted, quiet: null, effect: 'none', inconclusiveReason: null };
   const prefix = input.slice(0, rise.fromBatch - 1);
   const q = operationGate(prefix, { batchSize: o.batchSize, limit: o.limit });
   const v = contentionVerdict(
@@ -67,18 +85,25 @@ export function assessContention(
     o.span,
     o.limit,
   );
+  const power = quietPower({ verdict: o.verdict, quiet: q, span: o.span, limit: o.limit });
+  const effect = power.blind ? 'inconclusive' : v.effect;
   return {
     available,
     samples,
     rise,
+    targetCounted,
     quiet: {
       batches: prefix.length,
       verdict: q.verdict,
       growthRatio: v.quietGrowthRatio,
       ci: v.quietCi,
       fails: v.quietFails,
+      detectable: power.detectable,
+      rerunKept: power.rerunKept,
+      rerunBatches: power.rerunBatches,
     },
-    effect: v.effect,
+    effect,
+    inconclusiveReason: power.blind ? 'blind' : v.effect === 'inconclusive' ? 'not-persisting' : null,
   };
 }
 

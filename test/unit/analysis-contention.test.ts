@@ -37,6 +37,7 @@ const sample = (cpu: number | null): HostSample => ({
   ioPressure: cpu === null ? null : 0,
   cpuSteal: 0,
   othersCpu: null,
+  targetCpu: null,
   load1: 1,
   toolCpuMsPerOp: 0.1,
   toolCpuWait: cpu === null ? null : 0.01,
@@ -190,6 +191,8 @@ test('sampling: /proc/pressure and /proc/stat parsed; shares of the wall time be
     jiffies: { all: 0, busy: 0, steal: 0 },
     ownCpuUs: 0,
     runDelayNs: 5_000,
+    targetCpuUs: null,
+    load1: 0.5,
   };
   // 1 s of wall time on 2 cores: 610 ms of CPU pressure, 50 jiffies busy (500 ms), 100 ms of it ours, 2 of 200 jiffies stolen
   const b: HostSnapshot = {
@@ -199,6 +202,8 @@ test('sampling: /proc/pressure and /proc/stat parsed; shares of the wall time be
     jiffies: { all: 200, busy: 50, steal: 2 },
     ownCpuUs: 100_000,
     runDelayNs: 150_005_000,
+    targetCpuUs: null,
+    load1: 0.7,
   };
   const s = hostSample(a, b, 400, 2);
   assert.ok(Math.abs((s.cpuPressure ?? 0) - 0.61) < 1e-12);
