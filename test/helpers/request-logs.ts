@@ -6,6 +6,15 @@
  * failing with a 503. Seeded: the same options give the same bytes.
  */
 import { mulberry32 } from '../../src/generate/mulberry32.js';
+import type { LogImportCounts } from '../../src/model/records.js';
+
+/** What `import FILE --json` prints for a log. */
+export interface ImportedLog {
+  runId: string;
+  batches: number;
+  tool: { tool: string; variant?: string; version?: string; hasMethod: boolean };
+  counts: LogImportCounts;
+}
 
 export interface LogSpec {
   ingests: number;
