@@ -2,6 +2,7 @@
  * Runs the overhead benchmarks and writes reports/perf.md.
  *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard rgw] [--quick | --tiny]
  *        [--out FILE] [--json FILE] [--variant NAME]
+ * `import`: `ingest-scale import` of k6 and JMeter logs against a minimal reader, run only when named.
  * No names: all seven (`scale`, import of 10M rows and check on 1M batches, `shard`, one shard's
  * peak RSS at 10M objects, and `rgw`, the s3 backend against the AWS SDK on a Ceph cluster of its
  * own, run only when named).
@@ -15,6 +16,7 @@ import { analysisBench } from './analysis-bench.js';
 import { davBench } from './dav-bench.js';
 import { generateBench } from './generate-bench.js';
 import { httpBench } from './http-bench.js';
+import { importBench } from './import-bench.js';
 import { leveldbBench } from './leveldb-bench.js';
 import { machineFacts } from './lib/machine.js';
 import { REPO_ROOT } from './lib/proc.js';
@@ -37,6 +39,7 @@ const BENCHES: Record<string, Benchmark> = {
   scale: scaleBench,
   shard: shardBench,
   rgw: rgwBench,
+  import: importBench,
 };
 
 const argv = process.argv.slice(2);

@@ -8,13 +8,14 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { Decompress } from 'fzstd';
 import { UsageError } from '../errors.js';
 
 export type Compression = 'none' | 'gzip' | 'zstd';
 
 /** Bytes read from the file per chunk. */
-const READ_BYTES = 256 * 1024;
+const READ_BYTES = 1024 * 1024;
 
 /** The compressed stream could not be read to its end. */
 export class LogInputError extends Error {
@@ -98,12 +99,12 @@ async function* unzstd(bytes: AsyncGenerator<Uint8Array>): AsyncGenerator<Uint8A
 }
 
 async function* decoded(bytes: AsyncGenerator<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
+  const decoder = new StringDecoder('utf8');
   for await (const chunk of bytes) {
-    const text = decoder.decode(chunk, { stream: true });
+    const text = decoder.write(chunk as Buffer);
     if (text !== '') yield text;
   }
-  const rest = decoder.decode();
+  const rest = decoder.end();
   if (rest !== '') yield rest;
 }
 
