@@ -61,6 +61,15 @@ function requestOf(p: K6Point, file: string, n: number): LogRequest {
   };
 }
 
+/** Whether the line names http_req_duration or http_req_waiting (one scan for `"http_req_`). */
+function namesTimingMetric(line: string): boolean {
+  for (let at = line.indexOf('"http_req_'); at >= 0; at = line.indexOf('"http_req_', at + 10)) {
+    const c = line.charCodeAt(at + 10);
+    if (c === 100 || c === 119) return true; // d(uration), w(aiting)
+  }
+  return false;
+}
+
 const isObjectLine = (line: string): boolean => line.charCodeAt(0) === 123 && line.charCodeAt(line.length - 1) === 125;
 
 export class K6Reader {
@@ -79,7 +88,7 @@ export class K6Reader {
         const line = c.lines[i] as string;
         const n = c.first + i;
         if (line === '') continue;
-        if (!line.includes('"http_req_d') && !line.includes('"http_req_w')) {
+        if (!namesTimingMetric(line)) {
           if (i === lastIndex) parse(line, this.file, n);
           else if (!isObjectLine(line)) throw badLine(this.file, n, 'not a JSON object line', HINT);
           other++;

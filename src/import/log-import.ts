@@ -97,15 +97,17 @@ export async function storeLog(store: ResultsStore, log: OpenedLog, o: LogImport
   const needsMethod = o.selection.methods !== null || o.selection.readsAsProbes;
   let batches = 0;
   let writing: Promise<void> | null = null;
-  const write = async (b: ImportedBatch | null): Promise<void> => {
-    if (b === null) return;
+  const write = async (b: ImportedBatch): Promise<void> => {
     batches++;
     if (writing !== null) await writing;
     writing = writeImportedBatch(store.db, run.id, b.batch, b.ops);
     writing.catch(() => undefined); // awaited before the next batch or the end; never unhandled meanwhile
   };
-  const take = async (item: { req: LogRequest; probe: boolean } | undefined): Promise<void> => {
-    if (item !== undefined) await write(batcher.add(item.req, item.probe));
+  /** The request that leaves the reordering window goes to the batcher; only a closed batch awaits its write. */
+  const take = (item: { req: LogRequest; probe: boolean } | undefined): Promise<void> | undefined => {
+    if (item === undefined) return undefined;
+    const closed = batcher.add(item.req, item.probe);
+    return closed === null ? undefined : write(closed);
   };
   let settings: RunSettings | null = null;
   await store.db.transaction(async () => {
@@ -121,13 +123,17 @@ export async function storeLog(store: ResultsStore, log: OpenedLog, o: LogImport
             if (v === 'probe') counts.probes++;
             else if (req.ok) counts.ingests++;
             else counts.failedIngests++;
-            await take(order.push({ req, probe: v === 'probe' }));
+            const closing = take(order.push({ req, probe: v === 'probe' }));
+            if (closing !== undefined) await closing;
           } else if (v === 'method') counts.leftOutByMethod++;
           else if (v === 'match') counts.leftOutByMatch++;
           else counts.leftOutByStatus++;
         }
       }
-      for (let item = order.pop(); item !== undefined; item = order.pop()) await take(item);
+      for (let item = order.pop(); item !== undefined; item = order.pop()) {
+        const closing = take(item);
+        if (closing !== undefined) await closing;
+      }
     } finally {
       await (writing as Promise<void> | null)?.catch(() => undefined); // ROLLBACK only after the last write settled
     }
