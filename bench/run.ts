@@ -3,6 +3,7 @@
  *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard rgw ground-truth]
  *        [--quick | --tiny]
  *        [--out FILE] [--json FILE] [--variant NAME]
+ * `import`: `ingest-scale import` of k6 and JMeter logs against a minimal reader, run only when named.
  * No names: all seven (`scale`, import of 10M rows and check on 1M batches, `shard`, one shard's
  * peak RSS at 10M objects, and `rgw`, the s3 backend against the AWS SDK on a Ceph cluster of its
  * own, and `ground-truth`, the gate's wall-clock calibration on the constant ground-truth store, run
@@ -18,6 +19,7 @@ import { davBench } from './dav-bench.js';
 import { generateBench } from './generate-bench.js';
 import { groundTruthBench } from './ground-truth-bench.js';
 import { httpBench } from './http-bench.js';
+import { importBench } from './import-bench.js';
 import { leveldbBench } from './leveldb-bench.js';
 import { machineFacts } from './lib/machine.js';
 import { REPO_ROOT } from './lib/proc.js';
@@ -41,6 +43,7 @@ const BENCHES: Record<string, Benchmark> = {
   shard: shardBench,
   rgw: rgwBench,
   'ground-truth': groundTruthBench,
+  import: importBench,
 };
 
 const argv = process.argv.slice(2);

@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'E_BAD_WORKLOAD'
   | 'E_FILE_UNREADABLE'
   | 'E_BAD_CSV'
+  | 'E_BAD_LOG'
+  | 'E_LOG_FORMAT'
   | 'E_UNKNOWN_BACKEND'
   | 'E_RUN_NOT_FOUND'
   | 'E_COMPARE_NOT_FOUND'

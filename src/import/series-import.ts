@@ -100,21 +100,38 @@ export function batchMs(r: CsvRecord, col: number, o: ImportOptions): number {
 
 /** The run record of an import of `count` batches. */
 export function importedRun(o: ImportOptions, count: number): RunRecord {
-  const now = new Date().toISOString();
-  const run: RunRecord = {
-    id: newRunId(),
-    label: o.label ?? `${basename(o.file)}:${o.column}`,
-    source: 'import',
-    status: 'completed',
-    backend: 'import',
-    target: basename(o.file),
-    targetInfo: null,
-    workload: {
+  return newImportRun(
+    o.label ?? `${basename(o.file)}:${o.column}`,
+    o.file,
+    {
       import: { file: basename(o.file), format: 'csv', column: o.column },
       batchSize: o.batchSize,
       objects: o.batchSize * count,
     },
-    batchSize: o.batchSize,
+    o.batchSize,
+    count,
+  );
+}
+
+/** A completed run record of source `import` (a per-batch series or a request log). */
+export function newImportRun(
+  label: string,
+  file: string,
+  workload: unknown,
+  batchSize: number,
+  count: number,
+): RunRecord {
+  const now = new Date().toISOString();
+  return {
+    id: newRunId(),
+    label,
+    source: 'import',
+    status: 'completed',
+    backend: 'import',
+    target: basename(file),
+    targetInfo: null,
+    workload,
+    batchSize,
     plannedBatches: count,
     toolVersion: TOOL_VERSION,
     nodeVersion: process.version,
@@ -123,5 +140,4 @@ export function importedRun(o: ImportOptions, count: number): RunRecord {
     finishedAt: now,
     error: null,
   };
-  return run;
 }

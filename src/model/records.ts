@@ -61,6 +61,40 @@ export interface RunSettings {
   probes?: { kinds: string[]; sample: number; stopAboveMs: number | null };
   /** The client's warm-up against an in-process sink before batch 1 (src/engine/sink-warmup.ts); absent when off. */
   sinkWarmup?: { objects: number; requests: number; ms: number; skipped: string | null };
+  /** An imported request log (`import --format k6|jmeter|warp`): its source and the selection made. */
+  import?: LogImportSettings;
+  /** --tag KEY=VALUE of the run or import. */
+  tags?: Record<string, string>;
+}
+
+/** What an imported request log was and which of its requests were taken (src/import/log-import.ts). */
+export interface LogImportSettings {
+  tool: 'k6' | 'jmeter' | 'warp';
+  /** The tool's variant of its format (jmeter: csv or xml). */
+  variant?: string;
+  /** The tool's or the format's version where the file says it. */
+  version?: string;
+  compression: 'none' | 'gzip' | 'zstd';
+  selection: { method: string[] | null; match: string | null; status: string | null; readsAsProbes: boolean };
+  /** How the requests of the file were used. */
+  counts: LogImportCounts;
+}
+
+export interface LogImportCounts {
+  requests: number;
+  ingests: number;
+  failedIngests: number;
+  probes: number;
+  /** Left out by --method (reads, or other methods), --match and --status. */
+  leftOutByMethod: number;
+  leftOutByMatch: number;
+  leftOutByStatus: number;
+  /** Requests after the last full batch. */
+  afterLastBatch: number;
+  /** Lines that were not requests (other metrics, declarations, comments). */
+  otherLines: number;
+  /** Requests that ended before one already batched, beyond the reordering window. */
+  outOfOrder: number;
 }
 
 /** Why a run stopped early (docs/growth-gate.md, "Early FAIL"). */
