@@ -25,6 +25,7 @@ import { parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js'
 import { parseDuration } from './parse-duration.js';
 import { parseMinDetectable } from './gate-flags.js';
 import { ProgressLine } from './progress-line.js';
+import { liveRunView } from './live-run-view.js';
 import { resumeTarget } from './run-resume.js';
 import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
@@ -45,6 +46,8 @@ export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
   maxErrorRate: string;
   json?: boolean;
   progress: boolean;
+  /** false with --no-live. */
+  live?: boolean;
   chart: boolean;
   stopEarly?: boolean;
   stopGrace?: string;
@@ -146,8 +149,9 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   let store: ResultsStore | undefined;
   let keepData = false;
   const signals = new RunSignals(ctx, stopGraceMs).install();
+  const live = liveRunView(ctx, f);
   const progress =
-    f.progress && ctx.stderrTty && !f.json
+    f.progress && ctx.stderrTty && !f.json && !live
       ? new ProgressLine(process.stderr, workload, plannedBatches(workload))
       : undefined;
   // while requests stall, the line shows how many and for how long instead of a stale ETA
@@ -182,6 +186,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
         signal: signals.stop.signal,
         abortNow: signals.abortNow.signal,
         onStart: (r) => {
+          if (store) live?.start(r, store);
           if (!f.json)
             ctx.err(
               `run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${prepared.info.backend} at ${prepared.info.target}${prepared.info.version ? ` (${prepared.info.product ?? ''} ${prepared.info.version})` : ''}`,
@@ -192,11 +197,15 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
               `resuming at batch ${from.previous.length + 1} of ${r.plannedBatches}${from.carryOps.length > 0 ? `, after removing the ${from.carryOps.length} objects its unfinished batch may have half-written` : ''}`,
             );
         },
-        onBatch: (p) => progress?.update(p),
+        onBatch: (p) => {
+          progress?.update(p);
+          live?.batch(p);
+        },
       },
       from,
     );
     progress?.done();
+    await live?.finish();
     const evaluation = await evaluateRun(
       store,
       result.run,
@@ -234,6 +243,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     return exitCodeOf(evaluated);
   } catch (e) {
     progress?.done();
+    await live?.finish();
     if (isIngestScaleError(e) && e.exitCode === ExitCode.RunFailed && f.json) {
       ctx.out(JSON.stringify({ status: 'failed', error: { code: e.code, message: e.message, hint: e.hint ?? null } }));
     }

@@ -30,6 +30,8 @@ export function evaluationJson(e: RunEvaluation): Record<string, unknown> {
     stoppedEarly: run.stopInfo ?? null,
     contention: contentionJson(e.contention),
     timeouts: recordedTimeouts(run),
+    // the live view's own cost in the run's process (run.settings.liveView), null when none was drawn
+    liveView: run.settings?.liveView ?? null,
   };
 }
 

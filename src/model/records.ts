@@ -61,6 +61,15 @@ export interface RunSettings {
   probes?: { kinds: string[]; sample: number; stopAboveMs: number | null };
   /** The client's warm-up against an in-process sink before batch 1 (src/engine/sink-warmup.ts); absent when off. */
   sinkWarmup?: { objects: number; requests: number; ms: number; skipped: string | null };
+  /** The live terminal view's own cost in the run's process, when it was drawn (absent otherwise). */
+  liveView?: LiveViewSettings;
+}
+
+/** What the live view cost: frames drawn, its CPU time (statistics and frames) and the wall time it was up, ms. */
+export interface LiveViewSettings {
+  frames: number;
+  cpuMs: number;
+  wallMs: number;
 }
 
 /** Why a run stopped early (docs/growth-gate.md, "Early FAIL"). */
