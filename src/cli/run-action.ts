@@ -25,7 +25,7 @@ import { parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js'
 import { parseDuration } from './parse-duration.js';
 import { parseMinDetectable } from './gate-flags.js';
 import { ProgressLine } from './progress-line.js';
-import { liveRunView } from './live-run-view.js';
+import { runObserver } from './run-observer.js';
 import { resumeTarget } from './run-resume.js';
 import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
@@ -48,6 +48,8 @@ export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
   progress: boolean;
   /** false with --no-live. */
   live?: boolean;
+  /** --metrics [HOST:]PORT: OpenMetrics while the run goes. */
+  metrics?: string;
   chart: boolean;
   stopEarly?: boolean;
   stopGrace?: string;
@@ -125,6 +127,8 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     ...secretsFromEnv(),
     timeouts: { requestMs, connectMs },
   };
+  // the live view and the metrics endpoint (run-observer.ts); a --metrics address that cannot be bound stops here
+  const observe = await runObserver(ctx, f);
   const prepared = await prepareRun({
     workload,
     backend: backendName,
@@ -149,9 +153,8 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
   let store: ResultsStore | undefined;
   let keepData = false;
   const signals = new RunSignals(ctx, stopGraceMs).install();
-  const live = liveRunView(ctx, f);
   const progress =
-    f.progress && ctx.stderrTty && !f.json && !live
+    f.progress && ctx.stderrTty && !f.json && !observe.live
       ? new ProgressLine(process.stderr, workload, plannedBatches(workload))
       : undefined;
   // while requests stall, the line shows how many and for how long instead of a stale ETA
@@ -186,7 +189,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
         signal: signals.stop.signal,
         abortNow: signals.abortNow.signal,
         onStart: (r) => {
-          if (store) live?.start(r, store);
+          if (store) observe.start(r, store);
           if (!f.json)
             ctx.err(
               `run ${r.id}: ${workload.objects} objects in ${r.plannedBatches} batches into ${prepared.info.backend} at ${prepared.info.target}${prepared.info.version ? ` (${prepared.info.product ?? ''} ${prepared.info.version})` : ''}`,
@@ -199,13 +202,13 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
         },
         onBatch: (p) => {
           progress?.update(p);
-          live?.batch(p);
+          observe.batch(p);
         },
       },
       from,
     );
     progress?.done();
-    await live?.finish();
+    await observe.finish();
     const evaluation = await evaluateRun(
       store,
       result.run,
@@ -243,7 +246,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     return exitCodeOf(evaluated);
   } catch (e) {
     progress?.done();
-    await live?.finish();
+    await observe.finish();
     if (isIngestScaleError(e) && e.exitCode === ExitCode.RunFailed && f.json) {
       ctx.out(JSON.stringify({ status: 'failed', error: { code: e.code, message: e.message, hint: e.hint ?? null } }));
     }

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { BIN, REPO_ROOT, fixture, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, REPO_ROOT, runCli, tempDir } from '../helpers/cli.js';
+import { spawnSlowRun } from '../helpers/slow-run.js';
 
 let tmp: ReturnType<typeof tempDir>;
 before(() => {
@@ -18,25 +19,7 @@ after(() => tmp.cleanup());
 
 /** Starts `run` in its own process and resolves with it once it has printed its run id. */
 function startRun(db: string, objects: number): Promise<{ child: ChildProcessWithoutNullStreams; id: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      BIN,
-      'run',
-      '--backend',
-      'memory',
-      '--latency',
-      '20ms',
-      '--workload',
-      fixture('workloads/quick.json'),
-      '-n',
-      String(objects),
-      '--db',
-      db,
-      '--no-chart',
-    ],
-    { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
+  const child = spawnSlowRun(db, objects);
   return new Promise((resolve, reject) => {
     let err = '';
     child.stderr.on('data', (d: Buffer) => {
