@@ -32,6 +32,7 @@ export class LiveTerminal {
   private lastDraw = 0;
   private timer: NodeJS.Timeout | null = null;
   private frames = 0;
+  private closed = false;
   private cpuUs = 0;
   private readonly started = performance.now();
   private readonly onResize = (): void => this.draw();
@@ -57,6 +58,7 @@ export class LiveTerminal {
 
   /** A new state (after a batch, or the clock's tick): drawn now, or once a quarter second has passed since the last frame. */
   show(state: LiveState): void {
+    if (this.closed) return;
     this.state = state;
     const wait = 1000 / MAX_FPS - (performance.now() - this.lastDraw);
     if (wait <= 0) {
@@ -74,6 +76,7 @@ export class LiveTerminal {
 
   /** Prints text above the view (a warning on stderr, say): the view is erased, the text written, the view drawn again below it. */
   above(write: () => void): void {
+    if (this.closed) return write();
     this.log.clear();
     write();
     this.draw();
@@ -92,7 +95,8 @@ export class LiveTerminal {
 
   /** Erases the view (the final output is printed in its place) and stops drawing. */
   finish(): LiveViewCost {
-    if (this.state === null && this.timer === null) return this.cost();
+    if (this.closed) return this.cost();
+    this.closed = true;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     this.stream.off('resize', this.onResize);

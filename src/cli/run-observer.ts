@@ -75,19 +75,15 @@ export class RunObserver {
     if (!store || !run) return;
     this.batches.push(p.batch);
     this.lastBatch = performance.now();
-    this.reanalyse();
-    this.metrics?.batch(
-      p.batch,
-      { objects: p.objectsDone, bytes: p.bytesDone, batches: this.batches.length },
-      this.analysis,
-    );
-    // the host sample of a batch is stored just after it: read them for the next frame
+    const totals = { objects: p.objectsDone, bytes: p.bytesDone, batches: this.batches.length };
+    // the host sample of a batch is stored just after it: the batches are analysed once, with it
     void readHostSamples(store.db, run.id)
-      .then((s) => {
-        this.samples = s;
+      .then((s) => (this.samples = s))
+      .catch(() => undefined)
+      .finally(() => {
         this.reanalyse();
-      })
-      .catch(() => undefined);
+        this.metrics?.batch(p.batch, totals, this.analysis);
+      });
   }
 
   private reanalyse(): void {
@@ -102,7 +98,8 @@ export class RunObserver {
 
   private redraw(): void {
     const run = this.run;
-    if (!run || !this.analysis || !this.live) return;
+    // a batch's analysis may settle after the run ended: nothing is drawn below the final output
+    if (!run || !this.analysis || !this.live || this.finished) return;
     const now = performance.now();
     this.live.show(
       liveStateOf([liveRunOf(run, this.batches)], this.analysis, this.gates, {

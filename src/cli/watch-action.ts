@@ -52,7 +52,9 @@ export async function watch(ctx: CliContext, ref: string, f: WatchFlags): Promis
           : analyse(runs, gatesOf(run), samples));
         if (!view && !f.json) {
           const state = liveStateOf(runs, a, gatesOf(run), { elapsedMs: 0, sinceBatchMs: 0 });
-          for (const b of batches.slice(before)) ctx.out(liveBatchLine(state, b.index));
+          // the growth so far is that of the latest batch: batches caught up with at once print without it
+          const added = batches.slice(before);
+          added.forEach((b, i) => ctx.out(liveBatchLine(state, b.index, i === added.length - 1)));
         }
       }
       const now = Date.now();

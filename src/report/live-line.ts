@@ -5,7 +5,8 @@
 import { formatCount, formatMs } from './format.js';
 import type { LiveState } from './live-state.js';
 
-export function liveBatchLine(state: LiveState, batchIndex: number): string {
+/** The line of one batch; `latest` adds the growth so far (the state's analysis is that of the latest batch). */
+export function liveBatchLine(state: LiveState, batchIndex: number, latest = true): string {
   const run = state.runs[0];
   const b = run?.batches.find((x) => x.index === batchIndex);
   if (!run || !b) return '';
@@ -16,6 +17,6 @@ export function liveBatchLine(state: LiveState, batchIndex: number): string {
   const failed = b.failedOps > 0 ? `, ${formatCount(b.failedOps)} failed` : '';
   return (
     `run ${run.id} batch ${b.index}/${run.plannedBatches}: ${formatCount(b.objectsBefore + b.objects)} objects stored,` +
-    ` ${formatMs(b.wallMs)}${failed}; ${growth}`
+    ` ${formatMs(b.wallMs)}${failed}${latest ? `; ${growth}` : ''}`
   );
 }

@@ -56,13 +56,25 @@ test(
   { skip, timeout: 120_000 },
   async () => {
     const db = join(tmp.dir, 'live.db');
-    const out = inSizedTerminal(runArgs(db));
+    // the memory backend with 20 ms per operation: a run of seconds, long enough for several frames at 4 a second
+    const out = inSizedTerminal([
+      'run',
+      '--backend',
+      'memory',
+      '--latency',
+      '20ms',
+      '--workload',
+      fixture('workloads/quick.json'),
+      '--db',
+      db,
+    ]);
     assert.match(out, CURSOR_UP, 'the view was redrawn in place');
     assert.ok(out.includes(ERASE_LINE), 'lines were erased for redraws');
     assert.match(out, /batch \d+ of 20/);
     assert.match(out, /growth so far: /);
-    const frames = out.split('growth so far: ').length - 1;
-    assert.ok(frames >= 3, `${frames} frames`);
+    // log-update rewrites only the lines that changed; the header's batch number changes with every batch drawn
+    const frames = new Set([...out.matchAll(/batch (\d+) of 20/g)].map((m) => m[1])).size;
+    assert.ok(frames >= 3, `${frames} batches drawn`);
 
     // the final output, as run renders it from its evaluation, follows the last erase
     const store = await ResultsStore.open(db, 'read');
@@ -81,7 +93,7 @@ test(
       );
       const tail = text.slice(text.lastIndexOf(ERASE_LINE));
       assert.ok(!tail.includes('growth so far'), 'no view is left below the final output');
-      assert.ok(run.settings?.liveView && run.settings.liveView.frames >= frames - 1, 'the view cost is kept');
+      assert.ok(run.settings?.liveView && run.settings.liveView.frames >= frames, 'the view cost is kept');
       const check = await runCli(['check', run.id, '--db', db, '--json']);
       const json = JSON.parse(check.stdout) as { liveView: { frames: number; cpuMs: number } | null };
       assert.ok(json.liveView !== null && json.liveView.cpuMs >= 0 && json.liveView.frames >= 1, check.stdout);
@@ -96,7 +108,8 @@ test(
   { skip, timeout: 120_000 },
   async () => {
     const piped = await runCli(runArgs(join(tmp.dir, 'piped.db')));
-    assert.equal(piped.code, 0, piped.stderr);
+    // its verdict is the host's to decide (a busy host may FAIL a tiny run): only a run that went through matters here
+    assert.ok([0, 1, 3].includes(piped.code ?? -1), piped.stderr);
     assert.doesNotMatch(piped.stdout + piped.stderr, CURSOR_UP);
     assert.doesNotMatch(piped.stdout, /growth so far/);
     for (const [name, args, env] of [
