@@ -17,6 +17,7 @@ import { runCommand } from './run-command.js';
 import { reportCommand } from './report-command.js';
 import { runsCommand } from './runs-command.js';
 import { serveCommand } from './serve-command.js';
+import { watchCommand } from './watch-command.js';
 
 const ABOUT =
   'Does ingest get slower as the store grows, and by how much? ingest-scale generates N synthetic objects, ' +
@@ -43,6 +44,7 @@ function program(ctx: CliContext): Command {
     cleanCommand(ctx),
     serveCommand(ctx),
     reportCommand(ctx),
+    watchCommand(ctx),
   ])
     p.addCommand(c);
   const applyOverride = (c: Command): void => {

@@ -8,6 +8,7 @@ import { isIngestScaleError } from '../errors.js';
 import { plannedBatches } from '../workload/workload.js';
 import type { CliContext } from './context.js';
 import { ProgressLine } from './progress-line.js';
+import { runObserver, type RunObserver } from './run-observer.js';
 import { resumeTarget } from './run-resume.js';
 import { abortedNote, RunSignals } from './run-signals.js';
 import { renderRunSummary } from './run-output.js';
@@ -40,15 +41,25 @@ export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
   clientWarmup?: boolean;
   /** false with --no-sink-warmup. */
   sinkWarmup?: boolean;
+  /** false with --no-live. */
+  live?: boolean;
+  /** --metrics [HOST:]PORT: OpenMetrics while the run goes. */
+  metrics?: string;
 }
 
 /** The lines on stderr as the run starts (none with --json but a target's warning). */
-function startEvents(ctx: CliContext, f: RunFlags, opts: RunOptions): Pick<RunEvents, 'onStart' | 'onWarmupSkipped'> {
+function startEvents(
+  ctx: CliContext,
+  f: RunFlags,
+  opts: RunOptions,
+  observe: RunObserver,
+): Pick<RunEvents, 'onStart' | 'onWarmupSkipped'> {
   return {
     onWarmupSkipped: (why) => {
       if (!f.json) ctx.err(`warning: the client's warm-up was skipped: ${why}`);
     },
-    onStart: (r, info, from) => {
+    onStart: (r, info, from, store) => {
+      observe.start(r, store);
       if (!f.json)
         ctx.err(
           `run ${r.id}: ${opts.workload.objects} objects in ${r.plannedBatches} batches into ${info.backend} at ${info.target}${info.version ? ` (${info.product ?? ''} ${info.version})` : ''}`,
@@ -87,9 +98,11 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     const { runShardCli } = await import('./run-shard.js');
     return runShardCli(ctx, f, shard, opts);
   }
+  // the live view and the metrics endpoint (run-observer.ts); a --metrics address that cannot be bound stops here
+  const observe = await runObserver(ctx, f);
   const signals = new RunSignals(ctx, opts.stopGraceMs).install();
   const progress =
-    f.progress && ctx.stderrTty && !f.json
+    f.progress && ctx.stderrTty && !f.json && !observe.live
       ? new ProgressLine(process.stderr, opts.workload, plannedBatches(opts.workload))
       : undefined;
   // while requests stall, the line shows how many and for how long instead of a stale ETA
@@ -99,10 +112,14 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     const out = await runWorkload(opts, {
       signal: signals.stop.signal,
       abortNow: signals.abortNow.signal,
-      ...startEvents(ctx, f, opts),
-      onBatch: (p) => progress?.update(p),
+      ...startEvents(ctx, f, opts, observe),
+      onBatch: (p) => {
+        progress?.update(p);
+        observe.batch(p);
+      },
     });
     progress?.done();
+    await observe.finish();
     ctx.out(outcomeText(ctx, f, out));
     if (out.result.run.status === 'aborted') {
       ctx.err(abortedNote(out.result, out.removableDataDir));
@@ -111,6 +128,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
     return exitCodeOf(out.evaluated);
   } catch (e) {
     progress?.done();
+    await observe.finish();
     if (isIngestScaleError(e) && e.exitCode === ExitCode.RunFailed && f.json) {
       ctx.out(JSON.stringify({ status: 'failed', error: { code: e.code, message: e.message, hint: e.hint ?? null } }));
     }

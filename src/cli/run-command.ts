@@ -27,6 +27,11 @@ export function runCommand(ctx: CliContext): Command {
     .option('--max-error-rate <fraction>', 'stop the run (exit 4) when more than this share of operations fail', '0.01')
     .option('--json', 'print one JSON object (run, batches summary, verdict) instead of text')
     .option('--no-progress', 'no live progress line on stderr (it is drawn only on a terminal anyway)')
+    .option('--no-live', 'no live view on stdout (drawn only when stdout is a terminal, without --json and CI)')
+    .option(
+      '--metrics <[host:]port>',
+      'serve OpenMetrics at http://HOST:PORT/metrics while the run goes (loopback unless a host is named; off unless asked)',
+    )
     .option('--no-chart', 'do not print the chart')
     .option(
       '--stop-early',

@@ -27,7 +27,7 @@ export interface RunEvents {
   /** The client's warm-up against a sink was skipped, and why. */
   onWarmupSkipped?: (why: string) => void;
   /** The run is recorded and its first batch is next; `resumed` when it carries on a run. */
-  onStart?: (run: RunRecord, info: TargetInfo, resumed: ResumeFrom | undefined) => void;
+  onStart?: (run: RunRecord, info: TargetInfo, resumed: ResumeFrom | undefined, store: ResultsStore) => void;
   onBatch?: (p: EngineProgress) => void;
 }
 
@@ -94,7 +94,9 @@ export async function runWorkload(o: RunOptions, ev: RunEvents = {}): Promise<Ru
         clientWarmup: o.clientWarmup,
         ...(ev.signal ? { signal: ev.signal } : {}),
         ...(ev.abortNow ? { abortNow: ev.abortNow } : {}),
-        onStart: (r) => ev.onStart?.(r, prepared.info, from),
+        onStart: (r) => {
+          if (store) ev.onStart?.(r, prepared.info, from, store);
+        },
         ...(ev.onBatch ? { onBatch: ev.onBatch } : {}),
       },
       from,

@@ -65,6 +65,15 @@ export interface RunSettings {
   import?: LogImportSettings;
   /** --tag KEY=VALUE of the run or import. */
   tags?: Record<string, string>;
+  /** The live terminal view's own cost in the run's process, when it was drawn (absent otherwise). */
+  liveView?: LiveViewSettings;
+}
+
+/** What the live view cost: frames drawn, its CPU time (statistics and frames) and the wall time it was up, ms. */
+export interface LiveViewSettings {
+  frames: number;
+  cpuMs: number;
+  wallMs: number;
 }
 
 /** What an imported request log was and which of its requests were taken (src/import/log-import.ts). */

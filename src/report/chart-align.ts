@@ -5,11 +5,13 @@
  * The plot has `columns` columns over (0, most] objects stored, where `most` is the fill the
  * longest run reached; column c stands for the objects stored in (most c / columns, most (c+1) / columns].
  * A run's batch i is the point (objects stored at its end, its value). A column holding the ends
- * of one or more batches shows their mean; a column between two ends shows the value interpolated
+ * of one or more batches shows one statistic of them (the median by default, chart-columns.ts); a column between two ends shows the value interpolated
  * linearly at the column's right edge; a column before the run's first end shows the first batch
  * (it was filling the store from 0 to there). A run covers seriesColumns() of the columns (its
  * share of the fill), so a run that stored half as much ends half-way across.
  */
+
+import { columnMedian, type ColumnStat } from './chart-columns.js';
 
 /** Objects stored at the end of each batch: the next batch's start, and the batch size after the last. */
 export function batchEnds(objectsBefore: readonly number[], batchSize: number): number[] {
@@ -40,6 +42,7 @@ export function alignByObjects(
   most: number,
   columns: number,
   span: number,
+  stat: ColumnStat = columnMedian,
 ): number[] {
   if (values.length === 0 || columns <= 0 || !(most > 0)) return [];
   const out: number[] = [];
@@ -47,16 +50,12 @@ export function alignByObjects(
   for (let c = 0; c < span; c++) {
     const lo = (most * c) / columns;
     const hi = (most * (c + 1)) / columns;
-    let sum = 0;
-    let k = 0;
+    const held: number[] = [];
     while (i < ends.length && (ends[i] as number) <= hi) {
-      if ((ends[i] as number) > lo) {
-        sum += values[i] as number;
-        k++;
-      }
+      if ((ends[i] as number) > lo) held.push(values[i] as number);
       i++;
     }
-    out.push(k > 0 ? sum / k : valueAt(ends, values, hi));
+    out.push(held.length > 0 ? stat(held) : valueAt(ends, values, hi));
   }
   return out;
 }

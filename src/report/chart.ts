@@ -6,7 +6,8 @@
  */
 import asciichart from 'asciichart';
 import { alignByObjects, batchEnds } from './chart-align.js';
-import { lineMarks, mapVisible, markerOf, overlayMarks } from './chart-markers.js';
+import { columnMedian, columnP90, spreadColumns, type ColumnStat } from './chart-columns.js';
+import { lineMarks, mapVisible, markerOf, overlayMarks, rowOf, type AxisScale } from './chart-markers.js';
 import { formatMs, formatCount } from './format.js';
 
 export interface ChartSeries {
@@ -40,8 +41,11 @@ const PALETTE = [
   asciichart.red,
 ];
 
-/** Resamples a series to n columns: linear interpolation when stretching, bucket means when shrinking. */
-export function resample(values: readonly number[], n: number): number[] {
+/**
+ * Resamples a series to n columns: linear interpolation when stretching; when shrinking, one
+ * statistic of each column's values (the median by default: chart-columns.ts says why not the mean).
+ */
+export function resample(values: readonly number[], n: number, stat: ColumnStat = columnMedian): number[] {
   const m = values.length;
   if (m === 0 || n <= 0) return [];
   if (m === 1) return new Array<number>(n).fill(values[0] as number);
@@ -60,9 +64,7 @@ export function resample(values: readonly number[], n: number): number[] {
   for (let c = 0; c < n; c++) {
     const from = Math.floor((c * m) / n);
     const to = Math.max(from + 1, Math.floor(((c + 1) * m) / n));
-    let sum = 0;
-    for (let i = from; i < to; i++) sum += values[i] as number;
-    out.push(sum / (to - from));
+    out.push(stat(values.slice(from, to)));
   }
   return out;
 }
@@ -91,13 +93,14 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   // one run: its batches resampled across the plot; several: every run on one objects-stored axis
   const most = Math.max(...usable.map(objectsAtEnd));
   const several = usable.length > 1;
-  const toColumns = (s: ChartSeries, values: readonly number[]): number[] =>
+  const toColumns = (s: ChartSeries, values: readonly number[], stat: ColumnStat = columnMedian): number[] =>
     several
-      ? alignByObjects(batchEnds(s.objectsBefore, s.batchSize), values.map(toAxis), most, columns, colsOf(s))
-      : resample(values.map(toAxis), colsOf(s));
+      ? alignByObjects(batchEnds(s.objectsBefore, s.batchSize), values.map(toAxis), most, columns, colsOf(s), stat)
+      : resample(values.map(toAxis), colsOf(s), stat);
   const lines = usable.map((s) => toColumns(s, s.timesMs));
+  const spreads = usable.map((s) => toColumns(s, s.timesMs, columnP90));
   const trends = usable.filter((s) => s.trendMs?.length === s.timesMs.length).map((s) => toColumns(s, s.trendMs ?? []));
-  const all = [...lines, ...trends].flat().filter(Number.isFinite);
+  const all = [...lines, ...spreads, ...trends].flat().filter(Number.isFinite);
   const [min, max] = axisRange(Math.min(...all), Math.max(...all));
   const cfg = {
     min,
@@ -107,7 +110,10 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   };
   const colors = usable.map((_, k) => (opts.color ? PALETTE[k % PALETTE.length] : undefined));
   const plot = asciichart.plot(lines, { ...cfg, colors });
-  const dotted = trends.length > 0 ? overlayDots(plot, asciichart.plot(trends, cfg), opts.color === true) : plot;
+  const scale: AxisScale = { min, max, height: cfg.height };
+  const marks = spreadMarks(lines, spreads, scale);
+  const spread = marks.length > 0 ? overlaySpread(plot, marks, opts.color === true) : plot;
+  const dotted = trends.length > 0 ? overlayDots(spread, asciichart.plot(trends, cfg), opts.color === true) : spread;
   const letter = (k: number): string =>
     opts.color ? `${colors[k] ?? ''}${markerOf(k)}${asciichart.reset}` : markerOf(k);
   const out = several
@@ -117,8 +123,43 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
         LABEL_WIDTH + 2,
       )
     : dotted;
-  const scale = opts.log ? [`${' '.repeat(LABEL_WIDTH + 2)}(logarithmic time axis)`] : [];
-  return [out, axisLine(usable, columns), ...legend(usable, opts.color === true), ...scale].join('\n');
+  const notes = [
+    ...(marks.length > 0
+      ? [`${' '.repeat(LABEL_WIDTH + 2)}${SPREAD_MARK} p90 of a column's batches (the line is their median)`]
+      : []),
+    ...(opts.log ? [`${' '.repeat(LABEL_WIDTH + 2)}(logarithmic time axis)`] : []),
+  ];
+  return [out, axisLine(usable, columns), ...legend(usable, opts.color === true), ...notes].join('\n');
+}
+
+/** The mark of a column's p90 where it lies a row or more above the column's median. */
+const SPREAD_MARK = "'";
+
+/** Where each line's spread marks go: the p90's row in each column whose p90 is a row or more above the median. */
+function spreadMarks(
+  lines: readonly number[][],
+  spreads: readonly number[][],
+  s: AxisScale,
+): { row: number; col: number }[] {
+  const rowHeight = (s.max - s.min) / s.height;
+  const out: { row: number; col: number }[] = [];
+  lines.forEach((line, k) => {
+    const p90 = spreads[k] ?? [];
+    spreadColumns(line, p90, rowHeight).forEach((show, c) => {
+      if (show) out.push({ row: rowOf(p90[c] as number, s), col: c });
+    });
+  });
+  return out;
+}
+
+/** Puts the spread marks on blank cells of the plot (the data line always wins), faint when coloured. */
+function overlaySpread(plot: string, marks: readonly { row: number; col: number }[], color: boolean): string {
+  const mark = color ? `${asciichart.darkgray}${SPREAD_MARK}${asciichart.reset}` : SPREAD_MARK;
+  const at = new Set(marks.map((m) => `${m.row}:${m.col + LABEL_WIDTH + 2}`));
+  return plot
+    .split('\n')
+    .map((line, r) => mapVisible(line, (ch, col) => (ch === ' ' && at.has(`${r}:${col}`) ? mark : ch)))
+    .join('\n');
 }
 
 /** Draws the trend plot as dots wherever the data plot left a blank, so both read without colour. */

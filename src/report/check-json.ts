@@ -36,6 +36,8 @@ export interface EvaluationJson extends GateJson {
   contention: ContentionJson | null;
   /** run --request-timeout and --connect-timeout in ms; null when the run did not record them. */
   timeouts: { requestMs: number | null; connectMs: number | null };
+  /** The live view's own cost in the run's process (run --json, check --json); null when none was drawn. */
+  liveView: { frames: number; cpuMs: number; wallMs: number } | null;
 }
 
 /** The limits the candidate was judged by: its own settings, or the command line's. */
@@ -81,6 +83,7 @@ export function evaluationJson(e: RunEvaluation): EvaluationJson {
     stoppedEarly: run.stopInfo ?? null,
     contention: contentionJson(e.contention),
     timeouts: recordedTimeouts(run),
+    liveView: run.settings?.liveView ?? null,
   };
 }
 

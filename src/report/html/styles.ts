@@ -2,7 +2,8 @@
  * The HTML report's only stylesheet, inlined in <style>: system fonts (no web fonts), readable on
  * screen and on paper. The verdict banner never relies on colour alone: the verdict word and a
  * symbol are text, and each verdict has its own border style, which print keeps (with colours
- * forced where the printer allows, and black text).
+ * forced where the printer allows, and black text). The verdict's text wraps (pre-wrap) rather than
+ * scroll sideways: its long lines are sentences, read best whole.
  */
 export const REPORT_CSS = `
 :root { color-scheme: light; --fg: #1b1f24; --muted: #57606a; --line: #d0d7de; }
@@ -16,7 +17,7 @@ pre { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation 
   background: #f6f8fa; border: 1px solid var(--line); padding: 10px 12px; overflow-x: auto; white-space: pre; }
 .verdict { border: 3px solid; border-radius: 6px; padding: 12px 16px; margin: 12px 0; }
 .verdict .word { font-size: 1.4em; font-weight: 800; letter-spacing: 0.04em; margin-right: 10px; }
-.verdict pre { background: rgba(255,255,255,0.7); margin: 10px 0 0; }
+.verdict pre { background: rgba(255,255,255,0.7); margin: 10px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; overflow-x: visible; }
 .verdict-PASS { background: #dafbe1; border-color: #1a7f37; border-style: solid; }
 .verdict-WARN { background: #fff8c5; border-color: #9a6700; border-style: dashed; }
 .verdict-FAIL { background: #ffebe9; border-color: #cf222e; border-style: double; border-width: 6px; }
