@@ -4,12 +4,14 @@ import { openCsvSeries, storeCsvSeries } from '../import/stream-import.js';
 import { ResultsStore } from '../store/results-store.js';
 import type { CliContext } from './context.js';
 import { parseIntFlag } from './parse-flags.js';
+import { parseTagFlags } from './tag-flags.js';
 
 export interface ImportFlags {
   format: string;
   column: string;
   batchSize: string;
   label?: string;
+  tag?: string[];
   db: string;
   json?: boolean;
 }
@@ -22,6 +24,7 @@ export async function importSeries(ctx: CliContext, file: string, flags: ImportF
     column: flags.column,
     batchSize,
     ...(flags.label === undefined ? {} : { label: flags.label }),
+    tags: parseTagFlags(flags.tag),
   });
   try {
     const store = await ResultsStore.open(flags.db, 'write');

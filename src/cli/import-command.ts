@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import type { CliContext } from './context.js';
 import type { ImportFlags } from './import-action.js';
 import { dbFromEnv } from './parse-flags.js';
+import { collectTag, TAG_FLAG_HELP } from './tag-flags.js';
 
 export function importCommand(ctx: CliContext): Command {
   return new Command('import')
@@ -12,6 +13,7 @@ export function importCommand(ctx: CliContext): Command {
     .requiredOption('--column <name>', 'header of the column that holds per-batch milliseconds')
     .requiredOption('--batch-size <n>', 'objects per batch in the source series')
     .option('--label <text>', 'label of the new run (default FILE:COLUMN)')
+    .option('--tag <key=value>', TAG_FLAG_HELP, collectTag)
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--json', 'print {"runId": ...}')
     .addHelpText(

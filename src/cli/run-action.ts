@@ -32,6 +32,7 @@ import { workloadFromFlags, type WorkloadFlags } from './workload-options.js';
 import { parseProbeFlags, probeJson, probeStopHead, probeText, type ProbeFlags } from './probe-cli.js';
 import { probeVerdicts } from '../verdict/probe-stats.js';
 import { parseShardFlags, type ShardFlags } from './shard-flags.js';
+import { parseTagFlags } from './tag-flags.js';
 
 export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
   backend: string;
@@ -40,6 +41,7 @@ export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
   // each backend's own flags (--url, --bucket, --flavor, …) are read by its module (src/backends/<name>/index.ts)
   db: string;
   label?: string;
+  tag?: string[];
   maxGrowth: string;
   minDetectable?: string;
   maxErrorRate: string;
@@ -99,6 +101,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
       'give a fraction from 0 to 1, e.g. --max-error-rate 0.01',
     );
   const probes = parseProbeFlags(f);
+  const tags = parseTagFlags(f.tag);
   const fromFile = f.workload === undefined ? undefined : readWorkloadFile(f.workload);
   const workload = resume ? resume.workload : resolveWorkload(fromFile, workloadFromFlags(f));
   checkDatastreamSizes(workload, maxDatastreamBytes);
@@ -171,6 +174,7 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
         store,
         ...(sinkWarmup === undefined ? {} : { sinkWarmup }),
         ...(f.label === undefined ? {} : { label: f.label }),
+        tags,
         maxErrorRate,
         maxGrowth: limit,
         ...(minDetectable === undefined ? {} : { minDetectable }),

@@ -22,6 +22,7 @@ export function evaluationJson(e: RunEvaluation): Record<string, unknown> {
   return {
     runId: run.id,
     label: run.label,
+    tags: run.tags ?? {},
     status: run.status,
     ...gateJson(e.gate, e.power),
     verdict: e.verdict,

@@ -134,6 +134,7 @@ export async function runCompare(
       runSession(prepared[i] as PreparedRun, {
         store,
         label: o.label === undefined ? t.name : `${o.label}/${t.name}`,
+        ...(t.tags ? { tags: t.tags } : {}),
         maxErrorRate: o.maxErrorRate,
         maxGrowth: o.maxGrowth,
         stopEarly: false,

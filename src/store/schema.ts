@@ -11,7 +11,8 @@ export const APPLICATION_ID = 0x494e4753;
 
 /**
  * Numbered migrations. Reserved next numbers (so work in parallel never reuses one):
- * 5 host contention per batch, 6 compare links, 7 shards and merged runs, 8 a batch's open transaction.
+ * 5 host contention per batch, 6 compare links, 7 shards and merged runs, 8 a batch's open transaction,
+ * 9 run tags.
  */
 const MIGRATIONS: Record<number, string> = {
   1: `
@@ -166,6 +167,10 @@ const MIGRATIONS: Record<number, string> = {
   // `clean` and `run --resume` can roll back the transaction of a batch a kill left open
   8: `
     ALTER TABLE intents ADD COLUMN tx TEXT;                  -- the transaction's URI, NULL when the batch has none
+  `,
+  // 9: tags of a run (run --tag KEY=VALUE), by which `history` groups runs
+  9: `
+    ALTER TABLE runs ADD COLUMN tags TEXT;                   -- JSON object of tag key -> value, NULL when untagged
   `,
 };
 
