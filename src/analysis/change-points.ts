@@ -11,8 +11,9 @@
  *   T = max_t T_t, at t* (the first group after the change is the (t*+1)th)
  * A group's v_g is first raised to the median v of all groups: two or three repeats estimate a spread
  * poorly, and a group that looks surer than it is would otherwise stand out as a change of its own.
- * p-value by parametric bootstrap under "no change": B seeded draws y*_g ~ N(0, v_g + tau^2_0), tau^2_0
- * the DerSimonian–Laird tau^2 of the segment with one mean,
+ * p-value by parametric bootstrap under "no change": B seeded draws y*_g ~ N(0, v_g + tau^2_{t*}) (the
+ * between-group spread the best split leaves; the one-mean estimate would count the change itself as
+ * spread and hide it among few groups),
  * the same T computed on each, p = (1 + #{T* >= T}) / (B + 1). Binary segmentation: a split with
  * p < alpha is kept and both sides are searched again (each with its own bootstrap). The false-alarm
  * rate of a flat history is alpha for its first split (test/unit/change-points.test.ts measures it).
@@ -34,16 +35,16 @@ export interface ChangePoint {
 }
 
 export interface ChangePointOptions {
-  /** Significance of a split; default 0.005. */
+  /** Significance of a split; default 0.002. */
   alpha?: number;
-  /** Bootstrap draws per segment; default 499. */
+  /** Bootstrap draws per segment; default 999. */
   draws?: number;
   /** Seed of the bootstrap; default 1. */
   seed?: number;
 }
 
-export const DEFAULT_ALPHA = 0.005;
-export const DEFAULT_DRAWS = 499;
+export const DEFAULT_ALPHA = 0.002;
+export const DEFAULT_DRAWS = 999;
 
 interface Split {
   t: number;
@@ -84,13 +85,6 @@ export function bestSplit(y: ArrayLike<number>, v: ArrayLike<number>): Split {
   return best;
 }
 
-/** DerSimonian–Laird tau^2 of the segment under "no change" (one mean). */
-function nullTau2(y: ArrayLike<number>, v: ArrayLike<number>): number {
-  const n = y.length;
-  const all = side(y, v, 0, n, 0);
-  return n > 1 ? Math.max(0, (all.q - (n - 1)) / all.c) : 0;
-}
-
 /** Bootstrap p-value of a segment's best split under "no change". */
 function splitP(v: ArrayLike<number>, statistic: number, tau2: number, draws: number, seed: number): number {
   const n = v.length;
@@ -119,7 +113,7 @@ export function changePoints(groups: readonly GroupEstimate[], o: ChangePointOpt
     const vs = v.subarray(from, to);
     const found = bestSplit(ys, vs);
     if (!(found.statistic > 0)) return;
-    const p = splitP(vs, found.statistic, nullTau2(ys, vs), draws, (o.seed ?? 1) + from * 7919 + to);
+    const p = splitP(vs, found.statistic, found.tau2, draws, (o.seed ?? 1) + from * 7919 + to);
     if (p >= alpha) return;
     out.push({ at: from + found.t, statistic: found.statistic, p });
     search(from, from + found.t);

@@ -113,3 +113,44 @@ export function poolRandom(runs: readonly LogEstimate[]): Pooled {
   const h = t975(k - 1) * Math.sqrt(variance);
   return { estimate: mu, ci: [mu - h, mu + h], variance, tau2, k };
 }
+
+/**
+ * The between-run variance shared by several groups of repeats (a history: the spread between runs
+ * is the host's and the store's, not one version's): the DerSimonian–Laird moment estimate with
+ * every group's own mean, tau^2 = max(0, (Q - df) / c), Q = sum_g sum_i w (y - m_g)^2,
+ * df = sum_g (k_g - 1), c = sum_g (sum w - sum w^2 / sum w). Null when no group has two runs.
+ */
+export function sharedTau2(groups: readonly (readonly LogEstimate[])[]): { tau2: number; df: number } | null {
+  let q = 0;
+  let df = 0;
+  let c = 0;
+  for (const runs of groups) {
+    if (runs.length < 2) continue;
+    const m = poolFixed(runs).estimate;
+    let sw = 0;
+    let sw2 = 0;
+    for (const r of runs) {
+      const w = 1 / r.v;
+      q += w * (r.y - m) ** 2;
+      sw += w;
+      sw2 += w * w;
+    }
+    df += runs.length - 1;
+    c += sw - sw2 / sw;
+  }
+  return df === 0 ? null : { tau2: Math.max(0, (q - df) / c), df };
+}
+
+/** A group's pool with a between-run variance estimated across groups (sharedTau2): CI with t_df. */
+export function poolWithTau2(runs: readonly LogEstimate[], shared: { tau2: number; df: number }): Pooled {
+  checked(runs);
+  let sw = 0;
+  let swy = 0;
+  for (const r of runs) {
+    sw += 1 / (r.v + shared.tau2);
+    swy += r.y / (r.v + shared.tau2);
+  }
+  const mu = swy / sw;
+  const h = t975(shared.df) * Math.sqrt(1 / sw);
+  return { estimate: mu, ci: [mu - h, mu + h], variance: 1 / sw, tau2: shared.tau2, k: runs.length };
+}

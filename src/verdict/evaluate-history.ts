@@ -1,6 +1,6 @@
 /**
  * A history judged (docs/history.md): every group's runs pooled (random-effects.ts) into a growth
- * and a level with CIs, change points across the groups on each metric (change-points.ts), and the
+ * and a level with CIs, the between-run spread estimated across all groups (sharedTau2), change points across the groups on each metric (change-points.ts), and the
  * verdict of the newest group against the last stable segment before it:
  *   FAIL  its growth over the segment's has a CI lower bound above maxGrowth, or (with
  *         maxLevelChange) its level over the segment's has a lower bound above 1 + maxLevelChange;
@@ -11,7 +11,7 @@
  * segment on that metric, or every earlier group when nothing changed.
  */
 import { changePoints } from '../analysis/change-points.js';
-import { poolRandom, type LogEstimate, type Pooled } from '../analysis/random-effects.js';
+import { poolRandom, poolWithTau2, sharedTau2, type LogEstimate, type Pooled } from '../analysis/random-effects.js';
 import { runMetrics, type RunMetrics } from '../analysis/run-metrics.js';
 import { Z_95 } from '../analysis/theil-sen.js';
 import type { Grouping, LeftOut, RunGroup } from './history-groups.js';
@@ -119,6 +119,7 @@ function measure(groups: readonly RunGroup[]): {
   const opts = { span: batches - 1, atBatch };
   const measured: Measured[] = [];
   const unmeasured: string[] = [];
+  const perGroup: { group: RunGroup; ms: RunMetrics[] }[] = [];
   for (const g of groups) {
     const ms = g.runs
       .map((h) => {
@@ -129,18 +130,20 @@ function measure(groups: readonly RunGroup[]): {
         );
       })
       .filter((m): m is RunMetrics => m !== null);
-    if (ms.length === 0) {
-      unmeasured.push(g.value);
-      continue;
-    }
-    const p95 = ms.every((m) => m.p95 !== null) ? poolRandom(ms.map((m) => m.p95 as LogEstimate)) : null;
-    measured.push({
-      group: g,
-      growth: poolRandom(ms.map((m) => m.growth)),
-      level: poolRandom(ms.map((m) => m.level)),
-      p95,
-    });
+    if (ms.length === 0) unmeasured.push(g.value);
+    else perGroup.push({ group: g, ms });
   }
+  // the between-run spread is estimated across all groups (sharedTau2), each group pooled with it
+  const pool = (pick: (m: RunMetrics) => LogEstimate): ((ms: RunMetrics[]) => Pooled) => {
+    const shared = sharedTau2(perGroup.map((x) => x.ms.map(pick)));
+    return (ms) => (shared === null ? poolRandom(ms.map(pick)) : poolWithTau2(ms.map(pick), shared));
+  };
+  const growth = pool((m) => m.growth);
+  const level = pool((m) => m.level);
+  const withP95 = perGroup.every((x) => x.ms.every((m) => m.p95 !== null));
+  const p95 = withP95 ? pool((m) => m.p95 as LogEstimate) : null;
+  for (const { group, ms } of perGroup)
+    measured.push({ group, growth: growth(ms), level: level(ms), p95: p95 === null ? null : p95(ms) });
   const batchSize = groups[0]?.runs[0]?.run.batchSize ?? 0;
   return { measured, unmeasured, fill: { batch: atBatch, objects: Math.round(atBatch * batchSize), batchSize } };
 }

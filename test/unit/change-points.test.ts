@@ -1,20 +1,20 @@
 /**
  * Change points across groups (src/analysis/change-points.ts), by seeded simulation of whole
  * histories: each group 2–3 runs (between-run SD 0.05, within-run SD 0.01–0.03), pooled per group
- * (random-effects.ts). Flat histories of 20 groups name a change in at most 1% of cases; a step of
+ * as history pools them (random-effects.ts, the between-run spread shared across groups). Flat histories of 20 groups name a change in at most 1% of cases; a step of
  * x1.3 is found at the group after it.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bestSplit, changePoints, type GroupEstimate } from '../../src/analysis/change-points.js';
-import { poolRandom, type LogEstimate } from '../../src/analysis/random-effects.js';
+import { poolRandom, poolWithTau2, sharedTau2, type LogEstimate } from '../../src/analysis/random-effects.js';
 import { normalSource, uniformSource } from '../../src/analysis/seeded-normal.js';
 
 /** A history of `groups` groups whose true log level jumps by `step` at group `at`. */
 export function simulatedHistory(groups: number, at: number, step: number, seed: number): GroupEstimate[] {
   const z = normalSource(seed);
   const u = uniformSource(seed ^ 0x5bd1e995);
-  const out: GroupEstimate[] = [];
+  const all: LogEstimate[][] = [];
   for (let g = 0; g < groups; g++) {
     const truth = g >= at ? step : 0;
     const k = u() < 0.5 ? 2 : 3;
@@ -23,10 +23,14 @@ export function simulatedHistory(groups: number, at: number, step: number, seed:
       const sd = 0.01 + 0.02 * u();
       runs.push({ y: truth + 0.05 * z() + sd * z(), v: sd * sd });
     }
-    const p = poolRandom(runs);
-    out.push({ y: p.estimate, v: p.variance });
+    all.push(runs);
   }
-  return out;
+  // pooled as history pools: the between-run spread estimated across the groups
+  const shared = sharedTau2(all);
+  return all.map((runs) => {
+    const p = shared === null ? poolRandom(runs) : poolWithTau2(runs, shared);
+    return { y: p.estimate, v: p.variance };
+  });
 }
 
 test('the best split of a clean step is the step, and a constant series has no statistic', () => {
