@@ -60,24 +60,20 @@ export function historyText(h: HistoryResult, o: { chart: boolean; width?: numbe
   if (o.chart && h.groups.length >= 2) {
     const values = h.groups.map((g) => g.value);
     const w = o.width ?? 80;
-    lines.push(
-      '',
-      historyChart(
-        'growth over the fill, per group',
-        h.groups.map((g) => g.growth),
-        changeMarks(values, h.changes, 'growth'),
-        w,
-      ),
-    );
-    lines.push(
-      '',
-      historyChart(
-        'level at the fill, per group',
-        h.groups.map((g) => g.level),
-        changeMarks(values, h.changes, 'level'),
-        w,
-      ),
-    );
+    const charts = [
+      ['growth', 'growth over the fill, per group'],
+      ['level', 'level at the fill, per group'],
+    ] as const;
+    for (const [metric, title] of charts)
+      lines.push(
+        '',
+        historyChart(
+          title,
+          h.groups.map((g) => g[metric]),
+          changeMarks(values, h.changes, metric),
+          w,
+        ),
+      );
     lines.push(`groups, left to right: ${values.join(', ')}`);
   }
   const out = leftOutLines(h);
