@@ -367,6 +367,8 @@ const quietExceptions = {
     'bench/http/client-arg.ts',
     // the content-generation benchmark's child process: one JSON line on stdout
     'bench/generate/measure.ts',
+    // the history benchmark run by hand (`node dist/bench/history-bench.js`): one line of figures
+    'bench/history-bench.ts',
   ],
   rules: {
     'no-restricted-properties': 'off',

@@ -27,7 +27,8 @@ export type ErrorCode =
   | 'E_VERIFY'
   | 'E_PROBE_UNSUPPORTED'
   | 'E_PROBE_MISMATCH'
-  | 'E_MERGE';
+  | 'E_MERGE'
+  | 'E_BAD_TAG';
 
 export class IngestScaleError extends Error {
   readonly code: ErrorCode;

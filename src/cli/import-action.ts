@@ -10,6 +10,7 @@ import { DEFAULT_MAX_ERROR_RATE, DEFAULT_MAX_GROWTH } from '../verdict/run-gates
 import type { CliContext } from './context.js';
 import { importSummary } from './import-summary.js';
 import { parseIntFlag } from './parse-flags.js';
+import { parseTagFlags } from './tag-flags.js';
 
 export interface ImportFlags {
   format?: 'k6' | 'jmeter' | 'warp' | 'csv';
@@ -19,22 +20,10 @@ export interface ImportFlags {
   match?: string;
   status?: string;
   readsAsProbes?: boolean;
-  tag: string[];
   label?: string;
+  tag?: string[];
   db: string;
   json?: boolean;
-}
-
-/** --tag KEY=VALUE flags as a record (E_BAD_FLAG for one without a key or an `=`). */
-export function parseTags(tags: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const t of tags) {
-    const eq = t.indexOf('=');
-    if (eq <= 0)
-      throw new UsageError('E_BAD_FLAG', `--tag "${t}" is not KEY=VALUE`, 'e.g. --tag store=fedora6 --tag host=ci-1');
-    out[t.slice(0, eq).trim()] = t.slice(eq + 1).trim();
-  }
-  return out;
 }
 
 const LOG_ONLY = ['method', 'match', 'status', 'readsAsProbes'] as const;
@@ -43,7 +32,7 @@ const FLAG = { method: '--method', match: '--match', status: '--status', readsAs
 /** Imports a log (one transaction: a bad line anywhere leaves no run behind) or a per-batch CSV. */
 export async function importFile(ctx: CliContext, file: string, flags: ImportFlags): Promise<void> {
   const batchSize = parseIntFlag(flags.batchSize, '--batch-size', 1, 1_000_000_000);
-  const tags = parseTags(flags.tag);
+  const tags = parseTagFlags(flags.tag);
   if (flags.format === 'csv' || (flags.format === undefined && flags.column !== undefined)) {
     const given = LOG_ONLY.filter((k) => flags[k] !== undefined);
     if (given.length > 0)
@@ -117,6 +106,7 @@ async function importSeries(
     column: flags.column,
     batchSize,
     ...(flags.label === undefined ? {} : { label: flags.label }),
+    tags: parseTagFlags(flags.tag),
   });
   try {
     const store = await ResultsStore.open(flags.db, 'write');

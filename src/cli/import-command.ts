@@ -3,8 +3,7 @@ import { Command, Option } from 'commander';
 import type { CliContext } from './context.js';
 import type { ImportFlags } from './import-action.js';
 import { dbFromEnv } from './parse-flags.js';
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
+import { collectTag, TAG_FLAG_HELP } from './tag-flags.js';
 
 export function importCommand(ctx: CliContext): Command {
   return new Command('import')
@@ -36,7 +35,7 @@ export function importCommand(ctx: CliContext): Command {
       '--reads-as-probes',
       'log: keep GETs that are not ingests as read probes (kind get) for the read-side verdict',
     )
-    .option('--tag <key=value>', 'tag the run (repeatable)', collect, [])
+    .option('--tag <key=value>', TAG_FLAG_HELP, collectTag)
     .option('--label <text>', 'label of the new run (default FILE (tool), or FILE:COLUMN)')
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--json', 'print {"runId": ...} (a log: with what became of its requests)')

@@ -11,6 +11,7 @@ import { cleanCommand } from './clean-command.js';
 import { compareCommand } from './compare-command.js';
 import { checkCommand } from './check-command.js';
 import { makeContext, type CliContext } from './context.js';
+import { historyCommand } from './history-command.js';
 import { importCommand } from './import-command.js';
 import { mergeCommand } from './merge-command.js';
 import { runCommand } from './run-command.js';
@@ -45,6 +46,7 @@ function program(ctx: CliContext): Command {
     serveCommand(ctx),
     reportCommand(ctx),
     watchCommand(ctx),
+    historyCommand(ctx),
   ])
     p.addCommand(c);
   const applyOverride = (c: Command): void => {

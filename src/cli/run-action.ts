@@ -45,6 +45,8 @@ export interface RunFlags extends ProbeFlags, ShardFlags, WorkloadFlags {
   live?: boolean;
   /** --metrics [HOST:]PORT: OpenMetrics while the run goes. */
   metrics?: string;
+  /** --tag KEY=VALUE (repeatable). */
+  tag?: string[];
 }
 
 /** The lines on stderr as the run starts (none with --json but a target's warning). */

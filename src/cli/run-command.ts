@@ -7,6 +7,7 @@ import { addWorkloadOptions } from './workload-options.js';
 import type { CliContext } from './context.js';
 import { dbFromEnv } from './parse-flags.js';
 import type { RunFlags } from './run-action.js';
+import { collectTag, TAG_FLAG_HELP } from './tag-flags.js';
 
 // eslint-disable-next-line max-lines-per-function -- one commander declaration: the flags of `run` in the order --help lists them
 export function runCommand(ctx: CliContext): Command {
@@ -19,6 +20,7 @@ export function runCommand(ctx: CliContext): Command {
   return addBackendOptions(head, 'run')
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option('--label <text>', 'a label for the run in lists and reports')
+    .option('--tag <key=value>', TAG_FLAG_HELP, collectTag)
     .option('--max-growth <ratio>', 'FAIL when per-batch time surely grows by more than this over the run', '1.10')
     .option(
       '--min-detectable <ratio>',

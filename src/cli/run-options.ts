@@ -16,6 +16,8 @@ import { parseMinDetectable } from './gate-flags.js';
 import { parseDuration } from './parse-duration.js';
 import { parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';
 import { parseProbeFlags } from './probe-cli.js';
+import { parseTagFlags } from './tag-flags.js';
+import type { RunTags } from '../model/run-tags.js';
 import type { RunFlags } from './run-action.js';
 import { workloadFromFlags } from './workload-options.js';
 
@@ -79,6 +81,8 @@ export function resolveRunOptions(
     workload,
     db: f.db,
     ...(f.label === undefined ? {} : { label: f.label }),
+    // a resumed run keeps the tags it was started with
+    ...tagsOf(f, resume),
     maxGrowth: g.maxGrowth,
     ...(g.minDetectable === undefined ? {} : { minDetectable: g.minDetectable }),
     maxErrorRate: g.maxErrorRate,
@@ -95,4 +99,11 @@ export function resolveRunOptions(
     target: { flags: f as unknown as Record<string, unknown>, ...secretsFromEnv(), timeouts },
     resume,
   };
+}
+
+/** --tag of a fresh run (checked even for a resumed one); a resumed run keeps its own tags. */
+function tagsOf(f: RunFlags, resume: ResumedRun | null): { tags?: RunTags } {
+  const given = parseTagFlags(f.tag);
+  const tags = resume ? (resume.run.tags ?? {}) : given;
+  return Object.keys(tags).length > 0 ? { tags } : {};
 }

@@ -1,5 +1,6 @@
 /** What `ingest-scale runs` does once its flags are parsed (loaded only when the command runs). */
 import { ExitCode } from '../exit-codes.js';
+import { tagsText } from '../model/run-tags.js';
 import { formatCount } from '../report/format.js';
 import { renderTable } from '../report/table.js';
 import { ResultsStore } from '../store/results-store.js';
@@ -16,10 +17,11 @@ export async function listRuns(ctx: CliContext, flags: { db: string; json?: bool
     } else {
       ctx.out(
         renderTable(
-          ['run', 'label', 'status', 'backend', 'batches', 'objects', 'MB', 'failed ops', 'started'],
+          ['run', 'label', 'tags', 'status', 'backend', 'batches', 'objects', 'MB', 'failed ops', 'started'],
           runs.map((r) => [
             r.id,
             r.label ?? '',
+            tagsText(r.tags),
             r.status,
             r.backend,
             String(r.batches),
@@ -28,7 +30,7 @@ export async function listRuns(ctx: CliContext, flags: { db: string; json?: bool
             String(r.failedOps),
             r.startedAt.replace('T', ' ').slice(0, 19),
           ]),
-          ['l', 'l', 'l', 'l', 'r', 'r', 'r', 'r', 'l'],
+          ['l', 'l', 'l', 'l', 'l', 'r', 'r', 'r', 'r', 'l'],
         ),
       );
     }

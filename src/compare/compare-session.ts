@@ -8,6 +8,7 @@
  * batch is paired). A target that fails stops the compare (the others end as aborted); the answer
  * (compare-answer.ts) is computed from the recorded batches and stored with the compare.
  */
+import type { RunTags } from '../model/run-tags.js';
 import {
   prepareRun,
   runSession,
@@ -110,11 +111,17 @@ function compareSettings(o: CompareOptions): Record<string, unknown> {
 }
 
 /** One target's run as the compare has it: labelled by the target, no early stop, the get probe when a phase reads. */
-function sessionOptions(store: ResultsStore, o: CompareOptions, target: string): RunSessionOptions {
+function sessionOptions(
+  store: ResultsStore,
+  o: CompareOptions,
+  target: string,
+  tags: RunTags | undefined,
+): RunSessionOptions {
   const probes: ProbeOptions | undefined = needsGetProbe(o.phases) ? { kinds: ['get'], sample: o.sample } : undefined;
   return {
     store,
     label: o.label === undefined ? target : `${o.label}/${target}`,
+    ...(tags ? { tags } : {}),
     maxErrorRate: o.maxErrorRate,
     maxGrowth: o.maxGrowth,
     stopEarly: false,
@@ -175,7 +182,7 @@ export async function runCompare(
     );
     const sessions = o.targets.map((t, i) =>
       runSession(prepared[i] as PreparedRun, {
-        ...sessionOptions(store, o, t.name),
+        ...sessionOptions(store, o, t.name, t.tags),
         signal: stop.signal,
         beforeBatch: async (batch) => {
           if (batch === 1)

@@ -7,13 +7,15 @@
  *
  * The keys a target may have are derived from its backend's module (backend-module.ts): its run
  * options, as `optionKey` spells them, plus `backend` and the names of the environment variables of
- * its secrets (`passwordEnv`, `tokenEnv`; the secrets themselves are never in the file). The first
+ * its secrets (`passwordEnv`, `tokenEnv`; the secrets themselves are never in the file) and the
+ * target's run tags (`"tags": {"version": "6.5.1"}`, as `run --tag`). The first
  * target is the reference. Every error names the file, the target and the key (exit 2).
  */
 import { readFileSync } from 'node:fs';
 import { optionKey, type BackendModule, type BackendOptionSpec } from '../backends/backend-module.js';
 import { BACKEND_MODULES } from '../backends/registry.js';
 import { UsageError } from '../errors.js';
+import { tagProblem, type RunTags } from '../model/run-tags.js';
 
 export interface CompareTarget {
   /** The target's name in the file. */
@@ -24,10 +26,12 @@ export interface CompareTarget {
   /** Names of the environment variables holding its password and token (never the values). */
   passwordEnv?: string;
   tokenEnv?: string;
+  /** The tags of the target's run (as run --tag). */
+  tags?: RunTags;
 }
 
 /** The keys of a target that are not backend flags. */
-export const TARGET_META_KEYS = ['backend', 'passwordEnv', 'tokenEnv'] as const;
+export const TARGET_META_KEYS = ['backend', 'passwordEnv', 'tokenEnv', 'tags'] as const;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const MAX_TARGETS = 16;
@@ -65,6 +69,20 @@ function flagValueOf(file: string, where: string, spec: BackendOptionSpec, v: un
   return s;
 }
 
+function parseTargetTags(file: string, name: string, v: unknown): RunTags {
+  const hint = `write e.g. "tags": {"version": "6.5.1"}`;
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw bad(file, `target "${name}": "tags" must be an object of KEY: VALUE`, hint);
+  const tags: RunTags = {};
+  for (const [k, raw] of Object.entries(v)) {
+    if (typeof raw !== 'string') throw bad(file, `target "${name}": tag ${k} must be a string`, hint);
+    const problem = tagProblem(k, raw);
+    if (problem !== null) throw bad(file, `target "${name}": ${problem}`, hint);
+    tags[k] = raw;
+  }
+  return tags;
+}
+
 function parseTarget(file: string, name: string, raw: unknown): CompareTarget {
   if (!NAME.test(name))
     throw bad(
@@ -92,6 +110,10 @@ function parseTarget(file: string, name: string, raw: unknown): CompareTarget {
           `e.g. "${key}": "${key === 'passwordEnv' ? 'OLD_PASSWORD' : 'OLD_TOKEN'}" (the secret itself stays in the environment)`,
         );
       out[key] = v;
+      continue;
+    }
+    if (key === 'tags') {
+      out.tags = parseTargetTags(file, name, v);
       continue;
     }
     const spec = specs.get(key);

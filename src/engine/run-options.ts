@@ -4,6 +4,7 @@
  * A resumed run's gates, timeouts and workload are its recorded ones. A new option is a field here
  * and a line in the resolver.
  */
+import type { RunTags } from '../model/run-tags.js';
 import type { RunTarget } from '../backends/backend-module.js';
 import type { RunRecord } from '../model/records.js';
 import type { Workload } from '../workload/workload.js';
@@ -22,6 +23,8 @@ export interface RunOptions {
   /** The results database (--db). */
   db: string;
   label?: string;
+  /** The run's tags (run --tag KEY=VALUE), stored with it. */
+  tags?: RunTags;
   /** --max-growth: the gate's limit, stored with the run. */
   maxGrowth: number;
   /** --min-detectable, when asked for. */

@@ -16,6 +16,7 @@ import { createFromFlags } from '../backends/registry.js';
 import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.js';
 import type { ResultsStore } from '../store/results-store.js';
 import type { BatchRecord, RunRecord, RunSettings } from '../model/records.js';
+import type { RunTags } from '../model/run-tags.js';
 import { recordIntent, recordIntentTx, reopenRun, type Intent } from '../store/run-intents.js';
 import { recordHostSample, type HostSample } from '../store/host-samples.js';
 import { TOOL_VERSION } from '../version.js';
@@ -100,6 +101,8 @@ export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
 export interface RunSessionOptions {
   store: ResultsStore;
   label?: string;
+  /** The run's tags (run --tag), stored with it. */
+  tags?: RunTags;
   maxErrorRate: number;
   /** The run's --max-growth, stored with it (the limit of early stops too). */
   maxGrowth: number;
@@ -158,6 +161,7 @@ function runRecordOf(p: PreparedRun, o: RunSessionOptions, resume: ResumeFrom | 
   const run: RunRecord = {
     id: p.id,
     label: o.label ?? null,
+    ...(o.tags && Object.keys(o.tags).length > 0 ? { tags: o.tags } : {}),
     source: 'run',
     status: 'running',
     backend: p.backend.name,

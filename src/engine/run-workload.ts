@@ -84,6 +84,7 @@ export async function runWorkload(o: RunOptions, ev: RunEvents = {}): Promise<Ru
         store,
         ...(sinkWarmup === undefined ? {} : { sinkWarmup }),
         ...(o.label === undefined ? {} : { label: o.label }),
+        ...(o.tags === undefined ? {} : { tags: o.tags }),
         maxErrorRate: o.maxErrorRate,
         maxGrowth: o.maxGrowth,
         ...(o.minDetectable === undefined ? {} : { minDetectable: o.minDetectable }),

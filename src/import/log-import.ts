@@ -57,6 +57,7 @@ const newRun = (log: OpenedLog, o: LogImportOptions): RunRecord =>
     { import: { file: basename(log.file), format: log.facts.tool }, batchSize: o.batchSize, objects: 0 },
     o.batchSize,
     0,
+    o.tags,
   );
 
 function settingsOf(log: OpenedLog, o: LogImportOptions, counts: LogImportCounts): RunSettings {
@@ -74,7 +75,6 @@ function settingsOf(log: OpenedLog, o: LogImportOptions, counts: LogImportCounts
       selection: { ...o.selectionText, readsAsProbes: o.selection.readsAsProbes },
       counts,
     },
-    ...(Object.keys(o.tags).length > 0 ? { tags: o.tags } : {}),
   };
 }
 

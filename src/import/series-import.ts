@@ -8,6 +8,7 @@ import os from 'node:os';
 import { UsageError } from '../errors.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
 import { hostFactsOf } from '../model/host-facts.js';
+import type { RunTags } from '../model/run-tags.js';
 import { newRunId } from '../store/run-id.js';
 import { TOOL_VERSION } from '../version.js';
 import { parseCsv } from './csv.js';
@@ -18,6 +19,8 @@ export interface ImportOptions {
   column: string;
   batchSize: number;
   label?: string;
+  /** import --tag KEY=VALUE. */
+  tags?: RunTags;
 }
 
 export interface ImportedSeries {
@@ -110,6 +113,7 @@ export function importedRun(o: ImportOptions, count: number): RunRecord {
     },
     o.batchSize,
     count,
+    o.tags ?? {},
   );
 }
 
@@ -120,11 +124,13 @@ export function newImportRun(
   workload: unknown,
   batchSize: number,
   count: number,
+  tags: RunTags = {},
 ): RunRecord {
   const now = new Date().toISOString();
   return {
     id: newRunId(),
     label,
+    ...(Object.keys(tags).length > 0 ? { tags } : {}),
     source: 'import',
     status: 'completed',
     backend: 'import',

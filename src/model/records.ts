@@ -3,6 +3,7 @@
  * the verdict reads. Types only; this room imports nothing from outside src/model/.
  */
 import type { HostFacts } from './host-facts.js';
+import type { RunTags } from './run-tags.js';
 import type { OpTiming, TargetInfo } from './timings.js';
 
 /**
@@ -40,6 +41,8 @@ export interface RunRecord {
   heartbeatAt?: string | null;
   /** The gate settings the run was made with (schema v3; null for older runs). */
   settings?: RunSettings | null;
+  /** The run's tags (run --tag KEY=VALUE; schema 10): empty for untagged and older runs. */
+  tags?: RunTags;
 }
 
 /** Settings of a run that are facts of it: `check` and `report` use them unless overridden. */

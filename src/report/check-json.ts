@@ -26,6 +26,8 @@ export type AsJson<T> = T extends number ? number | null : T extends object ? { 
 export interface EvaluationJson extends GateJson {
   runId: string;
   label: string | null;
+  /** The run's tags (run --tag KEY=VALUE); {} when untagged. */
+  tags: Record<string, string>;
   status: RunStatus;
   completion: CompletionState;
   /** Why an unfinished run is judged as it is; null for a complete run. */
@@ -75,6 +77,7 @@ export function evaluationJson(e: RunEvaluation): EvaluationJson {
   return {
     runId: run.id,
     label: run.label,
+    tags: run.tags ?? {},
     status: run.status,
     ...gateJson(e.gate, e.power),
     verdict: e.verdict,

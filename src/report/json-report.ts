@@ -28,6 +28,7 @@ function runJson(e: RunEvaluation): Record<string, unknown> {
   return {
     id: run.id,
     label: run.label,
+    tags: run.tags ?? {},
     source: run.source,
     status: run.status,
     backend: run.backend,

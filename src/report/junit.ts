@@ -12,7 +12,7 @@
  *   probe KIND       one per probe kind the run recorded (docs/probes.md): with --gate-probes FAIL /
  *                    INCONCLUSIVE as above (as check --gate-probes exits on them); without it the
  *                    case passes and its text says the verdict is reported, not gated
- * Properties: run.id, run.label, backend, target, verdict, and the baseline's run id.
+ * Properties: run.id, run.label, backend, target, verdict, the baseline's run id, and tag.KEY for each of the run's tags.
  * time attributes are seconds: "growth" carries the candidate's total ingest time (what was
  * measured), the other cases 0; the suite's time is their sum. The timestamp is the run's start in
  * UTC without a zone suffix (the JUnit XSD's form).
@@ -130,6 +130,7 @@ export function renderJunit(input: ReportInput): string {
     ['target', run.target ?? ''],
     ['verdict', e.verdict],
     ['tool.version', input.toolVersion],
+    ...Object.entries(run.tags ?? {}).map(([k, v]): [string, string] => [`tag.${k}`, v]),
   ];
   if (input.baseline) props.push(['baseline.run.id', input.baseline.evaluation.run.id]);
   const counts = `tests="${cs.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}"`;

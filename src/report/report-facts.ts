@@ -6,6 +6,7 @@
  */
 import { sortedCodes } from '../model/error-codes.js';
 import type { RunRecord } from '../model/records.js';
+import { tagsText } from '../model/run-tags.js';
 import type { ErrorBudget } from '../verdict/error-budget.js';
 import { formatSizeSpec, humanBytes, parseSizeSpec, type SizeSpec } from '../workload/size.js';
 import { formatCount, formatMs } from './format.js';
@@ -100,6 +101,7 @@ export function runFactRows(r: ReportRun): [string, string][] {
   const product = info?.product ? `${info.product}${info.version ? ` ${info.version}` : ''}` : '-';
   return [
     ['Run', `${run.label ?? '-'} (${run.id})`],
+    ['Tags', tagsText(run.tags) || '-'],
     [
       'Source',
       isObject(imp)

@@ -1,25 +1,2 @@
-/**
- * The workload hash a shard records and merge compares: SHA-256 of the workload's JSON with its
- * keys sorted, without `concurrency` (how many objects a shard keeps in flight is its own matter,
- * not what the run stores).
- */
-import { createHash } from 'node:crypto';
-import type { Workload } from '../workload/workload.js';
-
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .filter((k) => o[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
-
-export function workloadHash(w: Workload): string {
-  const { concurrency: _c, ...rest } = w;
-  return createHash('sha256').update(canonical(rest)).digest('hex').slice(0, 16);
-}
+/** The workload hash lives with the workload (src/workload/workload-hash.ts); shards and merge use it from here. */
+export { workloadHash } from '../workload/workload-hash.js';

@@ -1,5 +1,6 @@
 /** Mapping between records and table rows (column lists, parameters, row decoding). */
 import type { BatchRecord, OpRecord, RunRecord, RunSettings } from '../model/records.js';
+import type { RunTags } from '../model/run-tags.js';
 
 export const RUN_COLUMNS = [
   'id',
@@ -22,6 +23,7 @@ export const RUN_COLUMNS = [
   'run_host',
   'heartbeat_at',
   'settings',
+  'tags',
 ] as const;
 
 export const BATCH_COLUMNS = [
@@ -57,8 +59,8 @@ export const OP_COLUMNS = [
   'http_status',
 ] as const;
 
-type V3Column = 'pid' | 'run_host' | 'heartbeat_at' | 'settings';
-/** A runs row; the v3 columns are missing when a database of schema v2 is read without migrating it. */
+type V3Column = 'pid' | 'run_host' | 'heartbeat_at' | 'settings' | 'tags';
+/** A runs row; the v3 columns (and v9's tags) are missing when an older database is read without migrating it. */
 export type RunRow = Record<Exclude<(typeof RUN_COLUMNS)[number], V3Column>, string | number | null> &
   Partial<Record<V3Column, string | number | null>> & { stopped_at_batch?: number | null; stop_info?: string | null };
 export type BatchRow = Record<(typeof BATCH_COLUMNS)[number], string | number | null>;
@@ -87,6 +89,7 @@ export function runParams(r: RunRecord): P[] {
     r.runHost ?? null,
     r.heartbeatAt ?? null,
     r.settings ? JSON.stringify(r.settings) : null,
+    r.tags && Object.keys(r.tags).length > 0 ? JSON.stringify(r.tags) : null,
   ];
 }
 
@@ -120,6 +123,7 @@ export function rowToRun(row: RunRow): RunRecord {
     runHost: row.run_host === undefined || row.run_host === null ? null : s(row.run_host),
     heartbeatAt: row.heartbeat_at === undefined || row.heartbeat_at === null ? null : s(row.heartbeat_at),
     settings: row.settings === undefined || row.settings === null ? null : (json(row.settings) as RunSettings),
+    tags: row.tags === undefined || row.tags === null ? {} : (json(row.tags) as RunTags),
   };
 }
 

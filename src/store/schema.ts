@@ -13,6 +13,7 @@ export const APPLICATION_ID = 0x494e4753;
  * Numbered migrations. Reserved next numbers (so work in parallel never reuses one):
  * 5 host contention per batch, 6 compare links, 7 shards and merged runs, 8 a batch's open transaction,
  * 9 the target's own CPU per batch.
+ * 10 run tags.
  */
 const MIGRATIONS: Record<number, string> = {
   1: `
@@ -171,6 +172,10 @@ const MIGRATIONS: Record<number, string> = {
   // 9: the target's own CPU per batch (host-samples.ts): a store on the loopback is not the host
   9: `
     ALTER TABLE batches ADD COLUMN target_cpu REAL;          -- CPU of the target's local processes, share of all cores
+  `,
+  // 10: tags of a run (run --tag KEY=VALUE), by which `history` groups runs
+  10: `
+    ALTER TABLE runs ADD COLUMN tags TEXT;                   -- JSON object of tag key -> value, NULL when untagged
   `,
 };
 

@@ -184,3 +184,27 @@ test('fuzz (seeded): any JSON value, and targets with random keys and values, gi
   );
   assert.ok(ok > 0 && refused > 0, `${ok} accepted, ${refused} refused`);
 });
+
+test('a target may carry "tags" for its run (as run --tag); bad keys, values and shapes name the target', () => {
+  const t = parseTargets('t.json', {
+    targets: {
+      old: { backend: 'leveldb', tags: { version: '6.5.0' } },
+      new: { backend: 'leveldb', tags: { version: '6.5.1' } },
+    },
+  });
+  assert.deepEqual(
+    t.map((x) => x.tags),
+    [{ version: '6.5.0' }, { version: '6.5.1' }],
+  );
+  for (const [tags, re] of [
+    [['6.5.0'], /"tags" must be an object/],
+    [{ version: 6 }, /tag version must be a string/],
+    [{ '9x': 'a' }, /tag key "9x"/],
+    [{ version: '' }, /empty value/],
+  ] as const)
+    assert.throws(
+      () => parseTargets('t.json', { targets: { a: { backend: 'leveldb' }, b: { backend: 'leveldb', tags } } }),
+      (e: Error & { code?: string }) =>
+        e.code === 'E_BAD_TARGETS' && /target "b"/.test(e.message) && re.test(e.message),
+    );
+});
