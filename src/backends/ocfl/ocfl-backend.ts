@@ -17,6 +17,7 @@ import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import type { Workload } from '../../workload/workload.js';
 import type {
   Backend,
+  CleanupCapability,
   HeadCapability,
   ListCapability,
   ListPageCapability,
@@ -26,7 +27,7 @@ import type {
   UpdateCapability,
 } from '../backend.js';
 import { OpError, timeOp } from '../op-timer.js';
-import { isMissing, removeTree, replaceFile, walkObjectRoots, writeContent } from './ocfl-files.js';
+import { isMissing, removeTree, replaceFile, sweepStaging, walkObjectRoots, writeContent } from './ocfl-files.js';
 import * as I from './ocfl-inventory.js';
 import { layoutFor, OBJECT_NAMASTE, openStorageRoot, type OcflLayout } from './ocfl-layout.js';
 
@@ -44,6 +45,7 @@ const STAGING = join('extensions', 'ingest-scale-staging');
 export class OcflBackend
   implements
     Backend,
+    CleanupCapability,
     ReadCapability,
     RemoveCapability,
     ListCapability,
@@ -62,12 +64,19 @@ export class OcflBackend
 
   async preflight(): Promise<TargetInfo> {
     const how = await openStorageRoot(this.o.root, this.layout, this.o.create);
+    const swept = how === 'opened' ? await sweepStaging(join(this.o.root, STAGING)) : 0;
     return {
       backend: this.name,
       target: this.o.root,
       product: 'OCFL 1.1 storage root (ingest-scale writer)',
-      details: { layout: this.layout.extension, digestAlgorithm: 'sha512', root: how },
+      details: { layout: this.layout.extension, digestAlgorithm: 'sha512', root: how, staleStaged: swept },
     };
+  }
+
+  /** After clean removed every object: the versions a killed run staged and never committed. */
+  async finishClean(): Promise<string | void> {
+    const swept = await sweepStaging(join(this.o.root, STAGING));
+    if (swept > 0) return `removed ${swept} uncommitted staged version${swept === 1 ? '' : 's'} of a killed run`;
   }
 
   private objectRoot(id: string): string {

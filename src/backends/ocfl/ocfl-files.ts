@@ -35,6 +35,35 @@ export async function replaceFile(path: string, text: string): Promise<void> {
   await rename(tmp, path);
 }
 
+/** Whether a process of this machine is alive (a signal 0 reaches it, or it belongs to another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the staged versions (`<pid>-<n>` directories) of processes that are gone: what a killed
+ * run left half-written and never committed. Returns how many; removes the staging directory when
+ * it is then empty.
+ */
+export async function sweepStaging(staging: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(staging);
+  } catch (e) {
+    if (isMissing(e)) return 0;
+    throw e;
+  }
+  const stale = names.filter((n) => !alive(Number(n.split('-')[0])));
+  for (const n of stale) await rm(join(staging, n), { recursive: true, force: true });
+  if (stale.length === names.length) await rmdir(staging).catch(() => undefined);
+  return stale.length;
+}
+
 /** Whether an error is a filesystem "no such file". */
 export const isMissing = (e: unknown): boolean => (e as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
