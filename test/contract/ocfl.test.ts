@@ -2,19 +2,23 @@
  * The OCFL storage-root backend passes the backend contract in both layouts it writes, and what it
  * writes is checked against the specification by a checker of its own (test/helpers/ocfl-check.ts):
  * a root after ingest, updates and removal is valid, the 0004 path of the extension's own example
- * id, and a non-OCFL directory or a root of another layout refused.
+ * id, a non-OCFL directory or a root of another layout refused, and --versions K.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { OcflBackend } from '../../src/backends/ocfl/ocfl-backend.js';
+import { ocfl } from '../../src/backends/ocfl/index.js';
 import { UsageError } from '../../src/errors.js';
+import { contentSha256 } from '../../src/generate/content.js';
 import { planObject } from '../../src/generate/plan.js';
 import { defaultWorkload } from '../../src/workload/defaults.js';
 import type { Workload } from '../../src/workload/workload.js';
 import { checkOcflRoot } from '../helpers/ocfl-check.js';
+import { throwsUsage } from '../helpers/throws-usage.js';
 import { backendContract } from './backend-contract.js';
 
 const ROOT_FILES = ['0=ocfl_1.1', 'extensions', 'ocfl_layout.json'];
@@ -110,4 +114,46 @@ test('ocfl: a non-empty directory that is not a storage root, or a root of anoth
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('ocfl --versions: each object ends at version K, the changed datastream reads as its last version', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ingest-scale-ocfl-'));
+  const b = new OcflBackend({ root: join(dir, 'root'), layout: 'flat', create: true, versions: 5 });
+  try {
+    await b.preflight();
+    const w: Workload = {
+      ...defaultWorkload(),
+      datastreams: [
+        { id: 'M', size: { kind: 'fixed', bytes: 512 }, contentKind: 'random', mime: 'text/plain' },
+        { id: 'V', size: { kind: 'fixed', bytes: 70_000 }, contentKind: 'random', mime: 'text/plain', edit: 0.01 },
+      ],
+    };
+    const plans = [0, 1, 2].map((i) => planObject(w, i, { idPrefix: 'ver-' }));
+    for (const p of plans) {
+      const ops = await b.ingest(p);
+      assert.ok(ops.every((o) => o.status === 'ok'));
+      assert.deepEqual(
+        ops.filter((o) => o.kind === 'add-datastream').map((o) => o.datastreamId),
+        ['M', 'V', 'V', 'V', 'V', 'V'],
+      );
+    }
+    const check = checkOcflRoot(join(dir, 'root'));
+    assert.deepEqual(check.problems, []);
+    assert.deepEqual([...check.objects.values()], [5, 5, 5]);
+    const h = createHash('sha256');
+    for await (const c of b.read('ver-1', 'V')) h.update(c);
+    assert.equal(h.digest('hex'), contentSha256({ ...plans[1]!.datastreams[1]!, version: 4 }));
+  } finally {
+    await b.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('ocfl --versions: a bad count, or versions with readback or probes, is a usage error', () => {
+  const ctx = { runId: 'r', workload: defaultWorkload(), concurrency: 1, dataDir: 'D', purpose: 'run' as const };
+  assert.equal(ocfl.fromFlags({ versions: '50' }, ctx).versions, 50);
+  throwsUsage(() => ocfl.fromFlags({ versions: '0' }, ctx), 'E_BAD_FLAG', ['--versions "0"']);
+  throwsUsage(() => ocfl.fromFlags({ versions: '3', probe: 'get' }, ctx), 'E_FLAG_CONFLICT', ['--probe']);
+  const readback = { ...ctx, workload: { ...defaultWorkload(), verify: 'readback' as const } };
+  throwsUsage(() => ocfl.fromFlags({ versions: '3' }, readback), 'E_FLAG_CONFLICT', ['--verify readback']);
 });

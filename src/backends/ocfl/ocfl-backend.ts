@@ -37,6 +37,8 @@ export interface OcflOptions {
   layout: Workload['layout'];
   /** Make the root when it is missing or empty (a run); clean and resume only open one. */
   create: boolean;
+  /** Versions each object gets in its batch (--versions; default 1). */
+  versions?: number;
 }
 
 /** Staged versions live here until their commit renames them into the hierarchy. */
@@ -69,7 +71,13 @@ export class OcflBackend
       backend: this.name,
       target: this.o.root,
       product: 'OCFL 1.1 storage root (ingest-scale writer)',
-      details: { layout: this.layout.extension, digestAlgorithm: 'sha512', root: how, staleStaged: swept },
+      details: {
+        layout: this.layout.extension,
+        digestAlgorithm: 'sha512',
+        root: how,
+        staleStaged: swept,
+        versions: this.o.versions ?? 1,
+      },
     };
   }
 
@@ -105,7 +113,9 @@ export class OcflBackend
         ops.push(op);
         if (op.status === 'failed') return ops; // nothing committed: the staged files go below
       }
-      ops.unshift(await timeOp({ ...meta, kind: 'create-object' }, () => this.commit(plan.id, stage, dir, files)));
+      const created = await timeOp({ ...meta, kind: 'create-object' }, () => this.commit(plan.id, stage, dir, files));
+      ops.unshift(created);
+      if (created.status === 'ok') await this.laterVersions(plan, ops);
       return ops;
     } finally {
       await rm(stage, { recursive: true, force: true });
@@ -130,6 +140,23 @@ export class OcflBackend
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new OpError('E_EXISTS', `object ${id} exists at ${dir}`);
       throw e;
+    }
+  }
+
+  /**
+   * --versions K: versions 2..K of a committed object, each a new version of one datastream (the
+   * first `versioned` one, else the first), timed as an add-datastream; stops at the first failure.
+   */
+  private async laterVersions(plan: ObjectPlan, ops: OpTiming[]): Promise<void> {
+    const ds = plan.datastreams.find((d) => d.edit !== undefined) ?? plan.datastreams[0];
+    if (ds === undefined) return;
+    const meta = { objectId: plan.id, objectIndex: plan.index, kind: 'add-datastream' as const };
+    for (let v = 2; v <= (this.o.versions ?? 1); v++) {
+      const op = await timeOp({ ...meta, datastreamId: ds.id, bytes: ds.size }, () =>
+        this.update(plan, { ...ds, version: v - 1 }),
+      );
+      ops.push(op);
+      if (op.status === 'failed') return;
     }
   }
 
