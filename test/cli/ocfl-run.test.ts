@@ -69,8 +69,8 @@ test('a directory that is not empty and not an OCFL root is refused with exit 2,
 test('killed inside a batch, resumed: the objects of an uninterrupted run, and a valid root', async () => {
   const db = join(tmp.dir, 'resume.db');
   const root = join(tmp.dir, 'resume');
-  const n = 2000;
-  const args = ['run', '--backend', 'ocfl', '--data', root, '--layout', 'flat', '-n', String(n), '--batch-size', '100'];
+  const n = 1000;
+  const args = ['run', '--backend', 'ocfl', '--data', root, '--layout', 'flat', '-n', String(n), '--batch-size', '50'];
   await killAfter(tmp.dir, [...args, ...FILL, '--no-stop-early', '--db', db], 3, 300_000, true);
   const r = await runCli(['run', '--resume', 'last', '--db', db, '--no-chart', '--json']);
   assert.ok([0, 1, 3].includes(r.code ?? -1), r.stderr);
