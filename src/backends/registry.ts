@@ -12,9 +12,10 @@ import { httpPut } from './http-put/index.js';
 import { ldp } from './ldp/index.js';
 import { leveldb } from './leveldb/index.js';
 import { memory } from './memory/index.js';
+import { ocfl } from './ocfl/index.js';
 import { s3 } from './s3/index.js';
 
-export const BACKEND_MODULES: readonly BackendModule<unknown>[] = [leveldb, fedora3, ldp, httpPut, s3, memory];
+export const BACKEND_MODULES: readonly BackendModule<unknown>[] = [leveldb, fedora3, ldp, httpPut, s3, memory, ocfl];
 
 export function backendNames(): string[] {
   return BACKEND_MODULES.map((m) => m.name);

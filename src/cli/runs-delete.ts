@@ -31,7 +31,8 @@ export async function deleteRun(ctx: CliContext, ref: string, f: RunsDeleteFlags
       );
     }
     const nothingLeft =
-      run.source === 'import' || (run.backend === 'leveldb' && run.target !== null && !existsSync(run.target));
+      run.source === 'import' ||
+      ((run.backend === 'leveldb' || run.backend === 'ocfl') && run.target !== null && !existsSync(run.target));
     if (!nothingLeft && f.keepTarget !== true) {
       throw new UsageError(
         'E_USAGE',

@@ -26,10 +26,10 @@ import { runPool } from './pool.js';
 
 /**
  * Backends whose store runs inside the tool's own process are not warmed: an embedded LevelDB would
- * keep the warm-up's writes and deletes (tombstones, a compaction) in the very store measured, and the
- * memory store measures nothing but the tool. A target over the network is warmed.
+ * keep the warm-up's writes and deletes (tombstones, a compaction) in the very store measured (an OCFL
+ * storage root likewise, in its directories), and the memory store measures nothing but the tool. A target over the network is warmed.
  */
-const IN_PROCESS = new Set(['leveldb', 'memory']);
+const IN_PROCESS = new Set(['leveldb', 'memory', 'ocfl']);
 
 export function warmsUp(backendName: string): boolean {
   return !IN_PROCESS.has(backendName);

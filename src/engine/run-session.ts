@@ -72,7 +72,8 @@ export async function prepareRun(o: PrepareOptions): Promise<PreparedRun> {
   // a resumed run's default directory (recorded as its target) goes when it completes, as a new run's does
   const removeData = (o.dataDir === undefined || o.dataDir === defaultDir) && o.keepData !== true;
   // the embedded store writes into dataDir: a run that cannot fit is refused before anything is made
-  if (o.backend === 'leveldb' && o.ignoreFreeSpace !== true) checkFreeSpace(o.workload, dataDir);
+  if ((o.backend === 'leveldb' || o.backend === 'ocfl') && o.ignoreFreeSpace !== true)
+    checkFreeSpace(o.workload, dataDir);
   const backend = o.reopen
     ? await o.reopen()
     : await createFromFlags(o.backend, {

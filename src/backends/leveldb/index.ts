@@ -5,19 +5,13 @@
  */
 import { existsSync } from 'node:fs';
 import type { BackendModule } from '../backend-module.js';
+import { DATA_OPTION, KEEP_DATA_OPTION } from '../data-options.js';
 import type { LevelDbOptions } from './leveldb-backend.js';
 
 export const leveldb: BackendModule<LevelDbOptions> = {
   name: 'leveldb',
   description: 'embedded LevelDB object store in this process (the default; needs no server)',
-  options: [
-    {
-      flag: '--data',
-      value: '<dir>',
-      help: 'data directory of the embedded store, kept after the run (default: reports/data/<run id>, removed after the run)',
-    },
-    { flag: '--keep-data', help: 'keep the default data directory after the run' },
-  ],
+  options: [DATA_OPTION, KEEP_DATA_OPTION],
   fromFlags: (_flags, ctx) => ({ dataDir: ctx.dataDir }),
   fromRecorded: (run) =>
     existsSync(run.target)
