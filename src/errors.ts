@@ -28,7 +28,8 @@ export type ErrorCode =
   | 'E_PROBE_UNSUPPORTED'
   | 'E_PROBE_MISMATCH'
   | 'E_MERGE'
-  | 'E_BAD_TAG';
+  | 'E_BAD_TAG'
+  | 'E_FORECAST_RANGE';
 
 export class IngestScaleError extends Error {
   readonly code: ErrorCode;
