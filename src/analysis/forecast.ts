@@ -27,7 +27,7 @@ export const DEFAULT_REPLICATES = 400;
 /** Two-sided coverage of the prediction interval. */
 export const PI_LEVEL = 0.9;
 /** Fewest kept batches a forecast is made from (the gate's own minimum). */
-export const MIN_FORECAST_BATCHES = 10;
+export const MIN_FORECAST_BATCHES = 8;
 /** A model whose out-of-sample score is within this share of the best one's is plausible. */
 export const PLAUSIBLE_MARGIN = 0.5;
 /** Above this many batches the bootstrap resamples groups of consecutive batches, not batches. */
