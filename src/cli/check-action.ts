@@ -1,7 +1,7 @@
 /** What `ingest-scale check` does once its flags are parsed (loaded only when the command runs). */
 import { loadEvaluation } from '../verdict/load-evaluation.js';
 import { exitCodeOf } from '../verdict/exit-code.js';
-import type { ExitCode } from '../exit-codes.js';
+import { ExitCode } from '../exit-codes.js';
 import { checkJson } from '../report/check-json.js';
 import { errorBudgetText } from '../report/report-facts.js';
 import { baselineVerdictText, completionHead } from '../report/verdict-block.js';
@@ -10,8 +10,11 @@ import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 import { evaluationText } from './run-output.js';
 import { probeStopHead, probeText } from './probe-cli.js';
+import { parseForecastFlags, type ForecastFlags } from './forecast-flags.js';
+import { forecastEvaluatedRun, type ForecastAnswer } from '../verdict/forecast-check.js';
+import { forecastJsonFields, forecastText } from '../report/forecast-text.js';
 
-export interface CheckFlags {
+export interface CheckFlags extends ForecastFlags {
   db: string;
   maxGrowth?: string;
   minDetectable?: string;
@@ -26,6 +29,7 @@ export interface CheckFlags {
 
 export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promise<ExitCode> {
   const overrides = parseGateOverrides(f);
+  const forecastReq = parseForecastFlags(f);
   const store = await ResultsStore.open(f.db, 'read');
   try {
     const input = await loadEvaluation(store, {
@@ -35,12 +39,16 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
       force: f.force === true,
       allowPartial: f.allowPartial === true,
       gateProbes: f.gateProbes === true,
-      lean: true,
+      // a forecast reads every batch record (the operation percentiles too)
+      lean: forecastReq === null,
     });
+    const forecast = forecastReq === null ? null : forecastEvaluatedRun(input.candidate.evaluation, forecastReq);
+    const code = withSloGate(exitCodeOf(input), forecast);
     if (f.json) {
-      ctx.out(JSON.stringify(checkJson(input)));
-      return exitCodeOf(input);
+      ctx.out(JSON.stringify({ ...checkJson(input), ...(forecast === null ? {} : forecastJsonFields(forecast)) }));
+      return code;
     }
+    const forecastLines = forecast === null ? [] : ['', ...forecastText(forecast, forecastReq?.slo)];
     const own = input.candidate.evaluation;
     const notes = (input.gateNotes ?? []).map((n) => `note: ${n}`);
     // the evaluation's error budget, as run and report give it: a line when operations failed or were retried
@@ -50,8 +58,12 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
     if (!facts || !input.baseline) {
       const probes = input.probes?.verdicts ?? [];
       const probeLines = probes.length === 0 ? [] : ['', probeText(probes, own.run, f.gateProbes === true)];
-      ctx.out([...probeStopHead(own.run), evaluationText(own), ...budgetLines, ...probeLines, ...notes].join('\n'));
-      return exitCodeOf(input);
+      ctx.out(
+        [...probeStopHead(own.run), evaluationText(own), ...budgetLines, ...probeLines, ...forecastLines, ...notes].join(
+          '\n',
+        ),
+      );
+      return code;
     }
     const head = completionHead(own);
     ctx.out(
@@ -62,11 +74,18 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
         `the candidate's own growth (reported, not gated with --baseline):`,
         evaluationText(own),
         ...budgetLines,
+        ...forecastLines,
         ...notes,
       ].join('\n'),
     );
-    return exitCodeOf(input);
+    return code;
   } finally {
     await store.close();
   }
+}
+
+/** The objective's gate (--slo-at) FAILs a run whose own verdict did not: exit 1, unless the run itself failed (4). */
+function withSloGate(code: ExitCode, forecast: ForecastAnswer | null): ExitCode {
+  if (forecast?.sloGate?.verdict !== 'FAIL' || code === ExitCode.RunFailed) return code;
+  return ExitCode.GateFailed;
 }

@@ -36,6 +36,29 @@ export function sloCrossingJson(f: ForecastAnswer): { objects: number; pi: [numb
   return { objects: c.objects, pi: [c.pi[0], Number.isFinite(c.pi[1]) ? c.pi[1] : null] };
 }
 
+/** The fields `check --json` gains with --forecast, --slo and --slo-at. */
+export interface ForecastJsonFields {
+  forecast: ForecastJson[];
+  sloCrossing?: { objects: number; pi: [number, number | null] } | null;
+  sloGate?: { objects: number; metric: string; sloMs: number; pi: [number, number]; verdict: string; reason: string } | null;
+  forecastFit?: { observedFill: number; fromBatch: number; batchesUsed: number; cliffBatch: number | null; skipped: string[] };
+}
+
+export function forecastJsonFields(f: ForecastAnswer): ForecastJsonFields {
+  return {
+    forecast: forecastJson(f),
+    ...(f.sloCrossing === undefined ? {} : { sloCrossing: sloCrossingJson(f) }),
+    ...(f.sloGate === null ? {} : { sloGate: { ...f.sloGate, pi: [round(f.sloGate.pi[0]), round(f.sloGate.pi[1])] } }),
+    forecastFit: {
+      observedFill: f.observedFill,
+      fromBatch: f.fromBatch,
+      batchesUsed: f.batchesUsed,
+      cliffBatch: f.cliff?.batch ?? null,
+      skipped: f.skipped,
+    },
+  };
+}
+
 function ms(v: number): string {
   return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2);
 }
