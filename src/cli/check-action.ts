@@ -59,9 +59,14 @@ export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promis
       const probes = input.probes?.verdicts ?? [];
       const probeLines = probes.length === 0 ? [] : ['', probeText(probes, own.run, f.gateProbes === true)];
       ctx.out(
-        [...probeStopHead(own.run), evaluationText(own), ...budgetLines, ...probeLines, ...forecastLines, ...notes].join(
-          '\n',
-        ),
+        [
+          ...probeStopHead(own.run),
+          evaluationText(own),
+          ...budgetLines,
+          ...probeLines,
+          ...forecastLines,
+          ...notes,
+        ].join('\n'),
       );
       return code;
     }

@@ -49,13 +49,16 @@ export function checkCommand(ctx: CliContext): Command {
     )
     .option(
       '--forecast <counts>',
-      'predict the per-batch time (and op p50/p95 where recorded) at these fills, with 90% prediction intervals: e.g. 20k,1M (at most 100x the run\'s fill; docs/forecast.md)',
+      "predict the per-batch time (and op p50/p95 where recorded) at these fills, with 90% prediction intervals: e.g. 20k,1M (at most 100x the run's fill; docs/forecast.md)",
     )
     .option(
       '--slo <duration[:metric]>',
       'the fill at which this objective is crossed; metric batch (default), p50 or p95: e.g. 50ms:p95',
     )
-    .option('--slo-at <count>', 'with --slo: FAIL (exit 1) when the predicted time at this fill is surely above the objective')
+    .option(
+      '--slo-at <count>',
+      'with --slo: FAIL (exit 1) when the predicted time at this fill is surely above the objective',
+    )
     .option(
       '--json',
       'print one JSON object: verdict, growthRatio, ci, warmupDropped, keptBatches, perThousandObjects, exponentK, detectableGrowth, batchesNeeded, stoppedEarly, baseline, ... (every field in schemas/check.schema.json)',

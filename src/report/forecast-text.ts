@@ -40,8 +40,21 @@ export function sloCrossingJson(f: ForecastAnswer): { objects: number; pi: [numb
 export interface ForecastJsonFields {
   forecast: ForecastJson[];
   sloCrossing?: { objects: number; pi: [number, number | null] } | null;
-  sloGate?: { objects: number; metric: string; sloMs: number; pi: [number, number]; verdict: string; reason: string } | null;
-  forecastFit?: { observedFill: number; fromBatch: number; batchesUsed: number; cliffBatch: number | null; skipped: string[] };
+  sloGate?: {
+    objects: number;
+    metric: string;
+    sloMs: number;
+    pi: [number, number];
+    verdict: string;
+    reason: string;
+  } | null;
+  forecastFit?: {
+    observedFill: number;
+    fromBatch: number;
+    batchesUsed: number;
+    cliffBatch: number | null;
+    skipped: string[];
+  };
 }
 
 export function forecastJsonFields(f: ForecastAnswer): ForecastJsonFields {

@@ -75,6 +75,7 @@ export const memory: BackendModule<MemoryOptions> = {
       latency: parseLatency(latencyText),
       latencyText,
       runId: ctx.runId,
+      seed: ctx.workload.seed,
       ...(cost.model.kind === 'constant' ? {} : { cost }),
       ...(virtual ? { virtual: { host: parseVirtualHost(hostText ?? 'quiet'), hostText: hostText ?? 'quiet' } } : {}),
     };

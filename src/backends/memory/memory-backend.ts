@@ -36,6 +36,8 @@ export interface MemoryOptions {
   /** As typed (recorded with the run). */
   latencyText: string;
   runId: string;
+  /** Seed of the latency draws: the workload's --seed (1 unless given), so another seed draws another store. */
+  seed?: number;
   /** Scales each drawn latency by the model at the fill (baseMs 1: a factor); absent: constant. */
   cost?: CostSettings & { text: string };
   /** Waits on a virtual clock the run reads too, with this scripted host; absent: the host's clock and /proc. */
@@ -69,7 +71,7 @@ export class MemoryBackend
   private stalledUntilNs = 0n;
 
   constructor(private readonly o: MemoryOptions) {
-    this.latency = new LatencySampler(o.latency);
+    this.latency = new LatencySampler(o.latency, o.seed ?? 1);
     if (o.virtual !== undefined) {
       this.clock = new VirtualClock();
       this.host = new VirtualHost(o.virtual.host, this.clock, () => this.objects.size);
