@@ -70,7 +70,9 @@ export async function ingestBatch(backend: Backend, plans: ObjectPlan[], o: Batc
   const wallNs = clock.nowNs() - startNs;
   const ingestOps = [...beginOps, ...objectOps, ...endOps];
   const host =
-    probe && hostBefore ? hostSample(hostBefore, probe.snapshot(), ingestOps.length, probe.cores, probe.load1) : undefined;
+    probe && hostBefore
+      ? hostSample(hostBefore, probe.snapshot(), ingestOps.length, probe.cores, probe.load1)
+      : undefined;
   return {
     plans,
     prepOps,
