@@ -48,6 +48,8 @@ export interface RunForecast {
   observedFill: number;
   /** 1-based index of the first batch the forecast was fitted to, and how many it used. */
   fromBatch: number;
+  /** 1-based index of the run's last batch. */
+  lastBatch: number;
   batchesUsed: number;
   points: MetricForecast[];
   /** Metrics with too few batches to forecast (e.g. p50 of a run without operation records). */
@@ -103,6 +105,7 @@ export function forecastRun(input: RunForecastInput): RunForecast {
   return {
     observedFill,
     fromBatch,
+    lastBatch: input.objects.length,
     batchesUsed,
     points,
     skipped,

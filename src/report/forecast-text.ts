@@ -81,7 +81,7 @@ const LABEL: Record<string, string> = { batch: 'per batch', p50: 'op p50', p95: 
 /** The text block: one line per metric and fill, then the objective's crossing and gate. */
 export function forecastText(f: ForecastAnswer, slo?: { ms: number; metric: string }): string[] {
   const lines = [
-    `Forecast (90% prediction intervals; fitted to batches ${f.fromBatch}.. of a run that stored ${formatCount(f.observedFill)} objects):`,
+    `Forecast (90% prediction intervals; fitted to batches ${f.fromBatch}-${f.lastBatch} of a run that stored ${formatCount(f.observedFill)} objects):`,
   ];
   if (f.cliff !== null) {
     lines.push(
