@@ -119,6 +119,8 @@ export async function run(ctx: CliContext, f: RunFlags, o: { backendDefaulted?: 
         progress?.update(p);
         observe.batch(p);
       },
+      // the view's cost is kept with the run while its database is open, before the run is evaluated
+      onSessionEnd: () => observe.finish(),
     });
     progress?.done();
     await observe.finish();

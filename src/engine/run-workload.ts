@@ -29,6 +29,8 @@ export interface RunEvents {
   /** The run is recorded and its first batch is next; `resumed` when it carries on a run. */
   onStart?: (run: RunRecord, info: TargetInfo, resumed: ResumeFrom | undefined, store: ResultsStore) => void;
   onBatch?: (p: EngineProgress) => void;
+  /** The session ended (its batches are recorded) and the store is still open: before the run is evaluated. */
+  onSessionEnd?: () => Promise<void>;
 }
 
 export interface RunOutcome {
@@ -102,6 +104,7 @@ export async function runWorkload(o: RunOptions, ev: RunEvents = {}): Promise<Ru
       },
       from,
     );
+    await ev.onSessionEnd?.();
     const evaluated = await evaluate(store, o, result);
     const probes = o.probes ? (evaluated.probes?.verdicts ?? []) : [];
     keepData = result.run.status === 'aborted';
