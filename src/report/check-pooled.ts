@@ -66,9 +66,10 @@ function pooledLines(p: PooledResult): string[] {
 
 function perRunLines(p: PooledResult): string[] {
   const width = Math.max(...p.perRun.map((r) => r.runId.length));
+  const vw = Math.max(...p.perRun.map((r) => r.verdict.length));
   return p.perRun.map((r) => {
     const common = r.growth === null ? 'too few batches to pool' : `common span ${ratio(r.growth)}`;
-    const own = `own ${r.verdict.padEnd(12)} x${two(r.growthRatio)} [${two(r.ci[0])}, ${two(r.ci[1])}]`;
+    const own = `own ${r.verdict.padEnd(vw)} x${two(r.growthRatio)} [${two(r.ci[0])}, ${two(r.ci[1])}]`;
     return `      ${r.runId.padEnd(width)}  ${own}; ${common}${r.incomplete === null ? '' : `; ${r.incomplete}`}`;
   });
 }
