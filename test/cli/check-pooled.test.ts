@@ -47,7 +47,16 @@ interface PooledJson {
     tau: { growth: number; level: number };
     runs: number;
   };
-  perRun: { runId: string; verdict: string; growth: { estimate: number } }[];
+  perRun: { runId: string; verdict: string; growth: { estimate: number; ci: [number, number] } }[];
+}
+
+/** `check ARGS… --json` run, its exit code checked and its object validated against the schema. */
+async function pooledJson(args: string[], code: number): Promise<PooledJson & { notes: string[] }> {
+  const r = await runCli(['check', ...args, '--db', db, '--json']);
+  assert.equal(r.code, code, r.stderr);
+  const j = JSON.parse(r.stdout) as PooledJson & { notes: string[] };
+  assert.ok(validate(j), JSON.stringify(validate.errors));
+  return j;
 }
 
 before(async () => {
@@ -61,10 +70,7 @@ before(async () => {
 after(() => tmp.cleanup());
 
 test('three repeats of linear growth x1.5: pooled FAIL, exit 1, JSON valid, the pool near the truth', async () => {
-  const r = await runCli(['check', ...linear, '--db', db, '--json']);
-  assert.equal(r.code, 1, r.stderr);
-  const j = JSON.parse(r.stdout) as PooledJson;
-  assert.ok(validate(j), JSON.stringify(validate.errors));
+  const j = await pooledJson(linear, 1);
   assert.equal(j.verdict, 'FAIL');
   assert.deepEqual(j.runs, linear);
   assert.equal(j.pooled.runs, 3);
@@ -86,10 +92,7 @@ test('three repeats of linear growth x1.5: pooled FAIL, exit 1, JSON valid, the 
 });
 
 test('three repeats of a constant cost: pooled PASS, exit 0', async () => {
-  const r = await runCli(['check', ...flat, '--db', db, '--json']);
-  assert.equal(r.code, 0, r.stderr);
-  const j = JSON.parse(r.stdout) as PooledJson;
-  assert.ok(validate(j), JSON.stringify(validate.errors));
+  const j = await pooledJson(flat, 0);
   assert.equal(j.verdict, 'PASS');
   assert.ok(j.pooled.growth.ci[0] <= 1 && j.pooled.growth.ci[1] >= 1, JSON.stringify(j.pooled.growth));
 });
@@ -105,13 +108,8 @@ test('runs that are not repeats are refused with exit 2 naming the difference; -
   assert.match(t.stderr, /tags version=2 vs version=1/);
   // pooled anyway: the first 20 batches of a x1.5-over-4,000 run and a x1.5-over-2,000 run differ,
   // and the between-run spread says so (a CI wider than either run's own)
-  const forced = await runCli(['check', linear[0] as string, otherTag, '--db', db, '--force', '--json']);
-  assert.ok(forced.code === 0 || forced.code === 1, forced.stderr);
-  const j = JSON.parse(forced.stdout) as PooledJson & {
-    notes: string[];
-    perRun: { growth: { ci: [number, number] } }[];
-  };
-  assert.ok(validate(j), JSON.stringify(validate.errors));
+  // (two runs, t with 1 degree of freedom: PASS, the pool cannot tell)
+  const j = await pooledJson([linear[0] as string, otherTag, '--force'], 0);
   assert.match(j.notes.join('\n'), /pooled with --force: .*tags version=2 vs version=1/);
   assert.ok(j.pooled.tau.growth > 0, 'runs that differ: a between-run spread');
   const width = (ci: [number, number]): number => ci[1] / ci[0];
