@@ -13,7 +13,7 @@ import { dbFromEnv } from './parse-flags.js';
 export function checkCommand(ctx: CliContext): Command {
   return new Command('check')
     .description(
-      'apply the growth gate to a recorded run: does per-batch time grow as the store fills? With --baseline: does it grow faster than the baseline run did?',
+      'apply the growth gate to a recorded run: does per-batch time grow as the store fills? With --baseline: does it grow faster than the baseline run did? With several runs: the repeats pooled into one verdict',
     )
     .argument(
       '<run...>',
