@@ -27,7 +27,12 @@ export interface CheckFlags extends ForecastFlags {
   gateProbes?: boolean;
 }
 
-export async function check(ctx: CliContext, ref: string, f: CheckFlags): Promise<ExitCode> {
+export async function check(ctx: CliContext, refs: readonly string[], f: CheckFlags): Promise<ExitCode> {
+  if (refs.length > 1) {
+    const { checkPooled } = await import('./check-pooled-action.js');
+    return checkPooled(ctx, refs, f);
+  }
+  const ref = refs[0] as string;
   const overrides = parseGateOverrides(f);
   const forecastReq = parseForecastFlags(f);
   const store = await ResultsStore.open(f.db, 'read');

@@ -1,6 +1,7 @@
 /**
  * `ingest-scale check RUN [--baseline RUN]`: the CI gate. Alone it gates on the run's growth; with a
  * baseline it gates on the paired scaling regression (and the level, with --max-level-change).
+ * `check RUN RUN…`: repeats of one workload pooled into one answer (docs/history.md).
  * Exit 0 PASS/WARN, 1 FAIL, 3 INCONCLUSIVE.
  */
 import { Command } from 'commander';
@@ -12,9 +13,12 @@ import { dbFromEnv } from './parse-flags.js';
 export function checkCommand(ctx: CliContext): Command {
   return new Command('check')
     .description(
-      'apply the growth gate to a recorded run: does per-batch time grow as the store fills? With --baseline: does it grow faster than the baseline run did?',
+      'apply the growth gate to a recorded run: does per-batch time grow as the store fills? With --baseline: does it grow faster than the baseline run did? With several runs: the repeats pooled into one verdict',
     )
-    .argument('<run>', 'run id (or a unique prefix of it), or "last"')
+    .argument(
+      '<run...>',
+      'run id (or a unique prefix of it), or "last"; several runs (repeats: same workload, backend and tags) give one pooled answer',
+    )
     .option('--db <path>', 'results database (env INGEST_SCALE_DB)', dbFromEnv())
     .option(
       '--max-growth <ratio>',
@@ -38,7 +42,10 @@ export function checkCommand(ctx: CliContext): Command {
       '--max-level-change <fraction>',
       'with --baseline: also FAIL when per-batch time is surely more than this much above the baseline (e.g. 0.25)',
     )
-    .option('--force', 'with --baseline: compare even when the workloads differ')
+    .option(
+      '--force',
+      'with --baseline: compare even when the workloads differ; with several runs: pool them even when they are not repeats',
+    )
     .option(
       '--allow-partial',
       'gate a run that did not complete (running, interrupted, aborted) on the batches it recorded, instead of INCONCLUSIVE',
@@ -65,11 +72,11 @@ export function checkCommand(ctx: CliContext): Command {
     )
     .addHelpText(
       'after',
-      '\nThe rule (Theil–Sen on log batch times after a warm-up trim, Sen CI) is specified in docs/growth-gate.md.\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (fewer than 10 kept batches, a PASS or WARN that could not see --min-detectable, or the run did not complete:\n  running, interrupted or aborted; --allow-partial gates on the batches present), 4 the run failed (its reason is printed).',
+      '\nThe rule (Theil–Sen on log batch times after a warm-up trim, Sen CI) is specified in docs/growth-gate.md.\nExit codes: 0 PASS or WARN, 1 FAIL, 2 bad usage or input, 3 INCONCLUSIVE (fewer than 10 kept batches, a PASS or WARN that could not see --min-detectable, or the run did not complete:\n  running, interrupted or aborted; --allow-partial gates on the batches present), 4 the run failed (its reason is printed).\nSeveral runs: growth and level pooled with the between-run spread (DerSimonian–Laird, Hartung–Knapp CI), one verdict by the same rule; not with --baseline or --forecast.',
     )
-    .action(async (ref: string, flags: CheckFlags) => {
+    .action(async (refs: string[], flags: CheckFlags) => {
       // the store, the gate and the report code load only when the command runs
       const { check } = await import('./check-action.js');
-      ctx.exitCode = await check(ctx, ref, flags);
+      ctx.exitCode = await check(ctx, refs, flags);
     });
 }
