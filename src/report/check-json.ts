@@ -26,8 +26,6 @@ export type AsJson<T> = T extends number ? number | null : T extends object ? { 
 export interface EvaluationJson extends GateJson {
   runId: string;
   label: string | null;
-  /** The run's tags (run --tag KEY=VALUE); {} when untagged. */
-  tags: Record<string, string>;
   status: RunStatus;
   completion: CompletionState;
   /** Why an unfinished run is judged as it is; null for a complete run. */
@@ -40,6 +38,8 @@ export interface EvaluationJson extends GateJson {
   timeouts: { requestMs: number | null; connectMs: number | null };
   /** The live view's own cost in the run's process (run --json, check --json); null when none was drawn. */
   liveView: { frames: number; cpuMs: number; wallMs: number } | null;
+  /** The run's tags (run --tag KEY=VALUE); {} when untagged. */
+  tags: Record<string, string>;
 }
 
 /** The limits the candidate was judged by: its own settings, or the command line's. */
@@ -77,7 +77,6 @@ export function evaluationJson(e: RunEvaluation): EvaluationJson {
   return {
     runId: run.id,
     label: run.label,
-    tags: run.tags ?? {},
     status: run.status,
     ...gateJson(e.gate, e.power),
     verdict: e.verdict,
@@ -87,6 +86,7 @@ export function evaluationJson(e: RunEvaluation): EvaluationJson {
     contention: contentionJson(e.contention),
     timeouts: recordedTimeouts(run),
     liveView: run.settings?.liveView ?? null,
+    tags: run.tags ?? {},
   };
 }
 
