@@ -125,7 +125,7 @@ test('an ingest-scale database from before the marker (schema v2) is adopted: mi
     'ALTER TABLE runs DROP COLUMN pid; ALTER TABLE runs DROP COLUMN run_host; ALTER TABLE runs DROP COLUMN heartbeat_at; ALTER TABLE runs DROP COLUMN settings; DROP TABLE intents; ' +
       'ALTER TABLE batches DROP COLUMN cpu_pressure; ALTER TABLE batches DROP COLUMN io_pressure; ALTER TABLE batches DROP COLUMN cpu_steal; ALTER TABLE batches DROP COLUMN others_cpu; ' +
       'ALTER TABLE batches DROP COLUMN load1; ALTER TABLE batches DROP COLUMN tool_cpu_ms_per_op; ALTER TABLE batches DROP COLUMN tool_cpu_wait; ' +
-      'ALTER TABLE batches DROP COLUMN target_cpu; ' +
+      'ALTER TABLE batches DROP COLUMN target_cpu; ALTER TABLE runs DROP COLUMN tags; ' +
       'ALTER TABLE runs DROP COLUMN compare_id; ALTER TABLE runs DROP COLUMN compare_target; ALTER TABLE runs DROP COLUMN compare_position; DROP TABLE compares; ' +
       'DROP TABLE shard_batches; DROP TABLE shards; DROP TABLE merged_edge_ops; ALTER TABLE ops DROP COLUMN shard; ' +
       'PRAGMA user_version = 2; PRAGMA application_id = 0;',
