@@ -10,7 +10,7 @@
  * - A FAIL of a run without pressure data: a note that it was not checked against the host.
  * Nothing otherwise: a run whose host stayed quiet reads as before.
  */
-import type { ContentionEffect, PressureMetric } from '../analysis/contention.js';
+import type { ContentionEffect, ContentionRise, PressureMetric } from '../analysis/contention.js';
 import type { Verdict } from '../analysis/growth-gate.js';
 import type { ContentionAssessment } from '../verdict/contention-check.js';
 
@@ -26,11 +26,13 @@ const WHAT = {
 } as const;
 
 /** "the rest of the host's CPU 3% → 61% from batch 21", "CPU pressure 3% → 61% from batch 21". */
+export function describeRise(r: ContentionRise): string {
+  return `${WHAT[r.metric]} ${pct(r.before)} → ${pct(r.after)} from batch ${r.fromBatch}`;
+}
+
+/** The rise of an assessment in words, empty without one. */
 export function risePhrase(c: ContentionAssessment): string {
-  const r = c.rise;
-  if (!r) return '';
-  const what = WHAT[r.metric];
-  return `${what} ${pct(r.before)} → ${pct(r.after)} from batch ${r.fromBatch}`;
+  return c.rise ? describeRise(c.rise) : '';
 }
 
 /** "growth is x1.02 [0.97, 1.08]", or why it cannot be told. */

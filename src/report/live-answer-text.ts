@@ -3,7 +3,7 @@
  * before the first look), the early-stop look and how far it is from certain, a cliff once one is
  * certain, the host-contention line; for a compare, one line per target with its running level ratio.
  */
-import type { ContentionRise } from '../analysis/contention.js';
+import { describeRise } from './contention-text.js';
 import type { GateResult } from '../analysis/growth-gate.js';
 import { FIRST_LOOK_BATCH } from '../analysis/sequential-look.js';
 import { formatCount, formatMs } from './format.js';
@@ -21,14 +21,9 @@ function growthPhrase(gate: GateResult | null, batches: number, color: boolean):
   );
 }
 
-function risePhrase(r: ContentionRise): string {
-  const what = r.metric === 'cpu' ? 'CPU pressure' : r.metric === 'io' ? 'I/O pressure' : "the tool's wait for a CPU";
-  return `${what} ${pct(r.before)} → ${pct(r.after)} from batch ${r.fromBatch}`;
-}
-
 function hostLine(state: LiveState): string {
   const { rise, cpuNow } = state.analysis;
-  if (rise) return `host contention: ${risePhrase(rise)}; the final verdict checks the growth on the quiet batches`;
+  if (rise) return `host contention: ${describeRise(rise)}; the final verdict checks the growth on the quiet batches`;
   if (cpuNow !== null) return `host: no contention rise so far (CPU pressure ${pct(cpuNow)} in the latest batch)`;
   return 'host: no pressure samples (no /proc/pressure on this host)';
 }

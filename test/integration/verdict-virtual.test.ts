@@ -131,7 +131,7 @@ test('contention from half-fill: a step coinciding with it is INCONCLUSIVE, with
   assert.equal(check.contention?.effect, 'inconclusive');
   assert.match(
     run.stdout,
-    /^INCONCLUSIVE {2}step-busy: host contention rose during the run \(CPU pressure \d+% → \d+% from batch 21\); on the quiet batches .*; rerun on a quiet machine$/m,
+    /^INCONCLUSIVE {2}step-busy: host contention rose during the run \(the rest of the host's CPU \d+% → \d+% from batch 21\); on the quiet batches .*; rerun on a quiet machine$/m,
   );
 });
 
