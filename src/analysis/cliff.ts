@@ -15,7 +15,10 @@
  *    effective batches: with phi = clip((r1 + 2/n)/(1 - 5/n), 0, 0.8) (detectable-growth.ts) and
  *    V = (1 + phi)/(1 - phi), K is divided by sqrt(V) before the p-value and the CI's half-widths
  *    are multiplied by sqrt(V) (on the log scale). On iid noise phi is near 0 and nothing changes.
- * 5. A cliff is reported when both p-values are below 0.001, each side has at least 5 kept batches,
+ * 5. Pettitt reads ranks only, so under that allowance a step of any size between few batches can
+ *    miss 0.001: the size test (cliff-size-test.ts) weighs the shift against the segments' scatter.
+ *    A cliff is reported when both Pettitt p-values (before the allowance) are below 0.001, each side
+ *    has at least 5 kept batches, either test's p (after it) is below 0.001,
  *    and the ratio is above 1 (the store
  *    got slower); it FAILs the gate when, in addition, the CI's lower bound is above the limit.
  *    The segment fits of step 4 are made last: phi >= 0 can only raise p, so a split too near an
@@ -29,6 +32,7 @@
  * so the planning lines see only the noise around the two levels.
  */
 import { lag1Autocorrelation } from './autocorrelation.js';
+import { cliffSizeP } from './cliff-size-test.js';
 import { effectiveAutocorrelation } from './detectable-growth.js';
 import { pettitt, pettittP } from './pettitt.js';
 import { residuals, theilSen } from './theil-sen.js';
@@ -54,6 +58,8 @@ export interface CliffResult {
   method: 'exact' | 'normal';
   /** Pettitt's approximate p-value and statistic K. */
   p: number;
+  /** The size test's p-value (cliff-size-test.ts); a cliff has p or sizeP below 0.001. */
+  sizeP: number;
   statistic: number;
   /** phi of step 4: the autocorrelation the p-value and the CI allow for (0: none). */
   autocorrelation: number;
@@ -88,10 +94,12 @@ export function detectCliff(
   const after = d.subarray(test.split);
   const shift = twoSampleShift(after, before, o.z, true);
   if (!(shift.estimate > 0)) return null;
-  const phi = effectiveAutocorrelation(lag1Autocorrelation(segmentResiduals(z, o.firstKeptBatch, test.split)), n);
+  const res = segmentResiduals(z, o.firstKeptBatch, test.split);
+  const phi = effectiveAutocorrelation(lag1Autocorrelation(res), n);
   const inflate = Math.sqrt((1 + phi) / (1 - phi));
   const p = Math.max(pettittP(first.statistic / inflate, n), pettittP(test.statistic / inflate, n));
-  if (!(p < CLIFF_P)) return null;
+  const sizeP = cliffSizeP(shift.estimate, d, test.split, res);
+  if (!(p < CLIFF_P) && !(sizeP < CLIFF_P)) return null;
   const batch = o.firstKeptBatch + test.split;
   const lower = shift.estimate - (shift.estimate - shift.lower) * inflate;
   const upper = shift.estimate + (shift.upper - shift.estimate) * inflate;
@@ -104,6 +112,7 @@ export function detectCliff(
     confidence: shift.confidence,
     method: shift.method,
     p,
+    sizeP,
     statistic: test.statistic,
     autocorrelation: phi,
     before: before.length,

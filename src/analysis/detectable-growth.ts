@@ -66,11 +66,14 @@ export function senSpanFactor(mKept: number): number {
   return (6 * Math.sqrt(Math.PI) * Math.sqrt((m * (m - 1) * (2 * m + 5)) / 18)) / (m * (m + 1));
 }
 
+/** The most autocorrelation any allowance assumes. */
+export const MAX_PHI = 0.8;
+
 /** phi = clip((r1 + 2/m')/(1 - 5/m'), 0, 0.8); NaN r1 counts as 0. */
 export function effectiveAutocorrelation(r1: number, mKept: number): number {
   const r = Number.isFinite(r1) ? r1 : 0;
   const phi = (r + 2 / mKept) / (1 - 5 / mKept);
-  return Math.min(0.8, Math.max(0, phi));
+  return Math.min(MAX_PHI, Math.max(0, phi));
 }
 
 /** V = max(1, (1+phi)/(1-phi) - 6 phi/((1-phi)^2 m')). */

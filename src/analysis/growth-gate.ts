@@ -29,7 +29,7 @@
 import { driftSpread, widenCi, type DriftSpread } from './drift-spread.js';
 import { lag1Autocorrelation, DRIFT_THRESHOLD } from './autocorrelation.js';
 import { detectableGrowth, optimismReasons, planningTable, type PlanningTable } from './detectable-growth.js';
-import type { CliffResult } from './cliff.js';
+import { CLIFF_P, type CliffResult } from './cliff.js';
 import {
   gateSeries,
   MIN_KEPT_BATCHES,
@@ -138,7 +138,7 @@ function decide(
     const trend = ciLower > limit ? `; the trend's lower bound (${lo}) is above it too` : '';
     return {
       verdict: 'FAIL',
-      reason: `a cliff at batch ${cliff.batch}: per-batch time x${cliff.ratio.toFixed(3)} after it, lower ${level} bound ${cliff.ci[0].toFixed(3)} above the limit ${limit.toFixed(2)} (Pettitt p = ${cliff.p.toExponential(1)})${trend}`,
+      reason: `a cliff at batch ${cliff.batch}: per-batch time x${cliff.ratio.toFixed(3)} after it, lower ${level} bound ${cliff.ci[0].toFixed(3)} above the limit ${limit.toFixed(2)} (Pettitt p = ${cliff.p.toExponential(1)}${cliff.p < CLIFF_P ? '' : `, size test p = ${cliff.sizeP.toExponential(1)}`})${trend}`,
     };
   }
   if (ciLower > limit) {

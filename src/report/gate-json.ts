@@ -12,10 +12,11 @@
  * - detectableOptimistic: reasons the R80 may be optimistic (strings; empty if none).
  * - warmupSensitivity: null, or { batches, slopeUpper }: a block rule found a longer warm-up whose
  *   fit's slope CI reaches higher; the CI's upper end is that fit's (warmup-sensitivity.ts).
- * - cliff: null, or { batch, objects, ratio, ci, p, statistic, confidence, method, autocorrelation,
+ * - cliff: null, or { batch, objects, ratio, ci, p, sizeP, statistic, confidence, method, autocorrelation,
  *   before, after, fails }: a significant rise in level inside the kept batches (cliff.ts); batch is
  *   the first batch after it, objects the objects stored when that batch started, ratio the
- *   per-batch time after/before (Hodges–Lehmann) with its CI at the gate's z, p Pettitt's p-value,
+ *   per-batch time after/before (Hodges–Lehmann) with its CI at the gate's z, p Pettitt's p-value, sizeP
+ *   the size test's (cliff-size-test.ts),
  *   fails true when the CI's lower bound is above the limit (the cliff FAILs the gate).
  * - underpowered, powerThreshold, minDetectable, rerunBatches (power-rule.ts): underpowered is true when a
  *   PASS or WARN had detectableGrowth above powerThreshold (--min-detectable when given, else
@@ -54,6 +55,7 @@ export interface CliffJson {
   ratio: NumJson;
   ci: IntervalJson;
   p: number;
+  sizeP: number;
   statistic: number;
   confidence: NumJson;
   method: CliffResult['method'];
@@ -160,6 +162,7 @@ export function cliffJson(c: CliffResult | null): CliffJson | null {
     ratio: num(c.ratio),
     ci: pair(c.ci),
     p: c.p,
+    sizeP: c.sizeP,
     statistic: c.statistic,
     confidence: num(c.confidence),
     method: c.method,

@@ -34,7 +34,7 @@
  */
 
 import { ciLevelLabel, MIN_KEPT_BATCHES, type GateResult } from '../analysis/growth-gate.js';
-import type { CliffResult } from '../analysis/cliff.js';
+import { CLIFF_P, type CliffResult } from '../analysis/cliff.js';
 import type { BatchesNeeded } from '../analysis/detectable-growth.js';
 import type { PowerAssessment } from '../analysis/power-rule.js';
 import { GATE_ALONE, markedVerdict, underpoweredHead } from './power-report.js';
@@ -98,8 +98,10 @@ function cliffPhrase(c: CliffResult): string {
 
 /** The cliff's own line: where, how big, the test, and whether it gates. */
 function cliffLine(r: GateResult, c: CliffResult): string {
-  const p = c.p < 1e-4 ? c.p.toExponential(0) : fixed(c.p, 4);
-  const where = `per-batch time from batch ${c.batch} on / before it, ${ciLevelLabel(r.ciZ)} CI; Pettitt p = ${p}`;
+  const pv = (v: number): string => (v < 1e-12 ? '< 1e-12' : `= ${v < 1e-4 ? v.toExponential(0) : fixed(v, 4)}`);
+  // the size test is named only when it found what the ranks could not (Pettitt p at or above 0.001)
+  const size = c.p < CLIFF_P ? '' : `, size test p ${pv(c.sizeP)}`;
+  const where = `per-batch time from batch ${c.batch} on / before it, ${ciLevelLabel(r.ciZ)} CI; Pettitt p ${pv(c.p)}${size}`;
   const gates = c.fails ? `lower bound above limit ${fixed(r.limit, 2)}` : `not above limit ${fixed(r.limit, 2)}`;
   return `${cliffPhrase(c)} (${where}); ${gates}`;
 }
