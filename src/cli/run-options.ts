@@ -5,7 +5,7 @@
  */
 import { refuseForeignFlags } from '../backends/backend-flags.js';
 import { backendModule } from '../backends/registry.js';
-import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
+import { EARLY_STOP_MIN_PLANNED } from './early-stop-default.js';
 import type { ResumedRun, RunOptions } from '../engine/run-options.js';
 import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
 import { resolveWorkload } from '../workload/resolve.js';
