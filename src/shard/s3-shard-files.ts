@@ -13,8 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { loadS3Access, type S3Access } from '../backends/s3/s3-access.js';
-import type { S3Client } from '../backends/s3/s3-client.js';
+import { loadS3Access, type S3Access, type S3Client } from '../backends/index.js';
 import { isIngestScaleError, RunFailedError, UsageError } from '../errors.js';
 
 export interface S3Location {
