@@ -10,7 +10,7 @@ import type { HttpTimeouts } from './http/http-target.js';
 import type { Backend } from './backend.js';
 import type { TargetInfo } from '../model/timings.js';
 import type { BackendName } from './backend-names.js';
-import type { Workload } from '../workload/workload.js';
+import type { Workload } from '../workload/index.js';
 
 /** The commands whose flags a backend option is. */
 export type OptionCommand = 'run' | 'clean';

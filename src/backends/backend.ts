@@ -4,7 +4,7 @@
  * `close()` releases resources. Optional capabilities are separate interfaces (k6's habit), tested
  * with the guards below.
  */
-import type { DatastreamPlan, ObjectPlan } from '../generate/plan.js';
+import type { DatastreamPlan, ObjectPlan } from '../generate/index.js';
 import { realClock, type Clock } from '../model/clock.js';
 import type { HostProbe } from '../model/host-probe.js';
 import type { ObjectRef } from '../model/records.js';

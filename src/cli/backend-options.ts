@@ -5,8 +5,7 @@
  * undefined and the flag checks (backend-flags.ts) can tell it from one typed.
  */
 import { type Command, Option } from 'commander';
-import type { OptionCommand } from '../backends/backend-module.js';
-import { BACKEND_MODULES } from '../backends/registry.js';
+import { BACKEND_MODULES, type OptionCommand } from '../backends/index.js';
 
 export function backendOptions(command: OptionCommand): Option[] {
   const seen = new Map<string, Option>();

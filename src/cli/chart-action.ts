@@ -1,9 +1,8 @@
 /** What `ingest-scale chart` does once its flags are parsed (loaded only when the command runs). */
 import { growthGate } from '../analysis/growth-gate.js';
 import { ExitCode } from '../exit-codes.js';
-import { renderChart } from '../report/chart.js';
-import { chartSeriesOf } from '../report/chart-series.js';
-import { ResultsStore } from '../store/results-store.js';
+import { chartSeriesOf, renderChart } from '../report/index.js';
+import { ResultsStore } from '../store/index.js';
 import type { CliContext } from './context.js';
 import { parseIntFlag } from './parse-flags.js';
 import { parseChartProbe, probeChartSeries } from './probe-cli.js';

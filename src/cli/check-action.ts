@@ -1,18 +1,20 @@
 /** What `ingest-scale check` does once its flags are parsed (loaded only when the command runs). */
-import { loadEvaluation } from '../verdict/load-evaluation.js';
-import { exitCodeOf } from '../verdict/exit-code.js';
+import { exitCodeOf, forecastEvaluatedRun, loadEvaluation, type ForecastAnswer } from '../verdict/index.js';
 import { ExitCode } from '../exit-codes.js';
-import { checkJson } from '../report/check-json.js';
-import { errorBudgetText } from '../report/report-facts.js';
-import { baselineVerdictText, completionHead } from '../report/verdict-block.js';
-import { ResultsStore } from '../store/results-store.js';
+import {
+  baselineVerdictText,
+  checkJson,
+  completionHead,
+  errorBudgetText,
+  forecastJsonFields,
+  forecastText,
+} from '../report/index.js';
+import { ResultsStore } from '../store/index.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 import { evaluationText } from './run-output.js';
 import { probeStopHead, probeText } from './probe-cli.js';
 import { parseForecastFlags, type ForecastFlags } from './forecast-flags.js';
-import { forecastEvaluatedRun, type ForecastAnswer } from '../verdict/forecast-check.js';
-import { forecastJsonFields, forecastText } from '../report/forecast-text.js';
 
 export interface CheckFlags extends ForecastFlags {
   db: string;

@@ -1,9 +1,9 @@
 /** `ingest-scale check RUN RUN…`: several repeats of one workload pooled into one answer (docs/history.md). */
 import { exitCodeForVerdict, type ExitCode } from '../exit-codes.js';
 import { UsageError } from '../errors.js';
-import { checkPooledJson, checkPooledText } from '../report/check-pooled.js';
-import { ResultsStore } from '../store/results-store.js';
-import { loadPooledCheck } from '../verdict/load-pooled.js';
+import { checkPooledJson, checkPooledText } from '../report/index.js';
+import { ResultsStore } from '../store/index.js';
+import { loadPooledCheck } from '../verdict/index.js';
 import type { CheckFlags } from './check-action.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';

@@ -1,9 +1,8 @@
 /** What `ingest-scale clean` does once its flags are parsed (loaded only when the command runs). */
-import { recordedObjects } from '../engine/clean-objects.js';
-import { cleanRun } from '../engine/clean-run.js';
+import { cleanRun, recordedObjects } from '../engine/index.js';
 import { ExitCode } from '../exit-codes.js';
-import { formatCount } from '../report/format.js';
-import { ResultsStore } from '../store/results-store.js';
+import { formatCount } from '../report/index.js';
+import { ResultsStore } from '../store/index.js';
 import type { CliContext } from './context.js';
 import { parseIntFlag } from './parse-flags.js';
 

@@ -1,9 +1,9 @@
 /** What `ingest-scale compare` does once its flags are parsed (loaded only when the command runs): resolve, compare, print. */
-import { compareWorkload, type CompareEvents, type CompareRunOptions } from '../compare/compare-workload.js';
+import { compareWorkload, type CompareEvents, type CompareRunOptions } from '../compare/index.js';
 import { exitCodeForVerdict, ExitCode } from '../exit-codes.js';
 import { isIngestScaleError } from '../errors.js';
-import { compareText } from '../report/compare-text.js';
-import { plannedBatches } from '../workload/workload.js';
+import { compareText } from '../report/index.js';
+import { plannedBatches } from '../workload/index.js';
 import { CompareProgress } from './compare-progress.js';
 import { resolveCompareOptions } from './compare-options.js';
 import type { CliContext } from './context.js';

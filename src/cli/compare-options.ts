@@ -3,15 +3,10 @@
  * in the order a user's mistakes are reported: everything typed is checked before anything is
  * opened or written.
  */
-import type { CompareRunOptions } from '../compare/compare-workload.js';
-import { parsePhases } from '../compare/phases.js';
-import { readTargetsFile, targetSecrets } from '../compare/targets-file.js';
-import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
+import { parsePhases, readTargetsFile, targetSecrets, type CompareRunOptions } from '../compare/index.js';
+import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/index.js';
 import { UsageError } from '../errors.js';
-import { resolveWorkload } from '../workload/resolve.js';
-import { parseBytes } from '../workload/size.js';
-import { readWorkloadFile } from '../workload/workload-file.js';
-import { plannedBatches } from '../workload/workload.js';
+import { parseBytes, plannedBatches, readWorkloadFile, resolveWorkload } from '../workload/index.js';
 import type { CompareFlags } from './compare-action.js';
 import { parseDuration } from './parse-duration.js';
 import { parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';

@@ -5,8 +5,7 @@
  * decides, as run does for its own line); nothing of it reaches stdout.
  */
 import { msBetween, realClock, type Clock } from '../model/clock.js';
-import { formatMs } from '../report/format.js';
-import { progressBar } from '../report/sparkline.js';
+import { formatMs, progressBar } from '../report/index.js';
 import { TerminalLine } from './terminal-line.js';
 
 export class CompareProgress {

@@ -2,7 +2,7 @@
 import { UsageError } from '../errors.js';
 import { parseDurationMs } from '../duration.js';
 import type { ForecastMetric } from '../analysis/forecast-run.js';
-import type { ForecastRequest } from '../verdict/forecast-check.js';
+import type { ForecastRequest } from '../verdict/index.js';
 import { parseCount, parseCountList } from './parse-count.js';
 
 export interface ForecastFlags {

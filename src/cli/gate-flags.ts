@@ -2,7 +2,7 @@
  * The gate flags of `check` and `report`. They have no defaults of their own: a value not given is
  * the run's own setting (verdict/run-gates.ts), so only what the user typed is parsed here.
  */
-import type { GateOverrides } from '../verdict/run-gates.js';
+import type { GateOverrides } from '../verdict/index.js';
 import { parseMaxGrowth, parseNumberFlag } from './parse-flags.js';
 
 export interface GateFlags {

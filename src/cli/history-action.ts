@@ -2,13 +2,17 @@
 import { IngestScaleError, UsageError } from '../errors.js';
 import { ExitCode, exitCodeForVerdict } from '../exit-codes.js';
 import { TAG_KEY } from '../model/run-tags.js';
-import { historyJson } from '../report/history-json.js';
-import { historyText } from '../report/history-text.js';
-import { fetchShardFiles, parseS3Location, type FetchedShards } from '../shard/s3-shard-files.js';
-import { ResultsStore } from '../store/results-store.js';
-import { evaluateHistory, type HistoryResult } from '../verdict/evaluate-history.js';
-import { groupHistory, type HistoryOrder, type HistoryRun } from '../verdict/history-groups.js';
-import { readHistoryRuns } from '../verdict/load-history.js';
+import { historyJson, historyText } from '../report/index.js';
+import { fetchShardFiles, parseS3Location, type FetchedShards } from '../shard/index.js';
+import { ResultsStore } from '../store/index.js';
+import {
+  evaluateHistory,
+  groupHistory,
+  readHistoryRuns,
+  type HistoryOrder,
+  type HistoryResult,
+  type HistoryRun,
+} from '../verdict/index.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 

@@ -1,12 +1,18 @@
 /** What `ingest-scale import` does once its flags are parsed (loaded only when the command runs). */
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import { openLog } from '../import/log-open.js';
-import { storeLog, type LogImportOptions } from '../import/log-import.js';
-import { parseMatch, parseMethods, parseStatusSpec } from '../import/request-selection.js';
-import { openCsvSeries, storeCsvSeries } from '../import/stream-import.js';
-import { ResultsStore } from '../store/results-store.js';
-import { DEFAULT_MAX_ERROR_RATE, DEFAULT_MAX_GROWTH } from '../verdict/run-gates.js';
+import {
+  openCsvSeries,
+  openLog,
+  parseMatch,
+  parseMethods,
+  parseStatusSpec,
+  storeCsvSeries,
+  storeLog,
+  type LogImportOptions,
+} from '../import/index.js';
+import { ResultsStore } from '../store/index.js';
+import { DEFAULT_MAX_ERROR_RATE, DEFAULT_MAX_GROWTH } from '../verdict/index.js';
 import type { CliContext } from './context.js';
 import { importSummary } from './import-summary.js';
 import { parseIntFlag } from './parse-flags.js';

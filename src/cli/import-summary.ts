@@ -1,7 +1,6 @@
 /** The lines `import` prints (stderr) about what became of a log's requests. */
 import { formatCount } from '../model/format-count.js';
-import type { LogFacts } from '../import/log-request.js';
-import type { LogImportResult } from '../import/log-import.js';
+import type { LogFacts, LogImportResult } from '../import/index.js';
 
 export function importSummary(file: string, facts: LogFacts, batchSize: number, r: LogImportResult): string {
   const c = r.counts;

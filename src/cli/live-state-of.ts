@@ -3,9 +3,8 @@
  * and batches, the host samples the store keeps for them. `run`, `compare` and `watch` share it.
  */
 import type { BatchRecord, RunRecord } from '../model/records.js';
-import { liveAnalysis } from '../report/live-answer.js';
-import type { LiveAnalysis, LivePressure, LiveRun, LiveState } from '../report/live-state.js';
-import type { HostSample } from '../store/host-samples.js';
+import { liveAnalysis, type LiveAnalysis, type LivePressure, type LiveRun, type LiveState } from '../report/index.js';
+import type { HostSample } from '../store/index.js';
 
 export function liveRunOf(run: RunRecord, batches: readonly BatchRecord[], name?: string): LiveRun {
   const objects = (run.workload as { objects?: unknown } | null)?.objects;

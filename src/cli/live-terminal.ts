@@ -7,8 +7,7 @@
  */
 import { createLogUpdate } from 'log-update';
 import type { LiveViewSettings } from '../model/records.js';
-import { renderLiveScreen } from '../report/live-screen.js';
-import type { LiveState } from '../report/live-state.js';
+import { renderLiveScreen, type LiveState } from '../report/index.js';
 
 /** At most this many frames a second (a batch forces one sooner). */
 export const MAX_FPS = 4;

@@ -2,11 +2,16 @@
 import { basename, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import { mergeShards, type ClockCorrect, type MergeResult } from '../shard/merge-run.js';
-import { fetchShardFiles, parseS3Location, type FetchedShards } from '../shard/s3-shard-files.js';
-import type { ShardInput } from '../shard/merge-check.js';
-import { ResultsStore } from '../store/results-store.js';
-import { readShards } from '../store/shard-records.js';
+import {
+  fetchShardFiles,
+  mergeShards,
+  parseS3Location,
+  type ClockCorrect,
+  type FetchedShards,
+  type MergeResult,
+  type ShardInput,
+} from '../shard/index.js';
+import { readShards, ResultsStore } from '../store/index.js';
 import type { CliContext } from './context.js';
 
 export interface MergeFlags {

@@ -3,7 +3,7 @@
  * is guessed (e.g. "10k" is not a count, "1.1x" is not a ratio).
  */
 import { UsageError } from '../errors.js';
-import type { ReportGates } from '../report/report-input.js';
+import type { ReportGates } from '../report/index.js';
 
 export function parseIntFlag(value: string, flag: string, min: number, max: number): number {
   const clean = value.trim().replace(/_/g, '');

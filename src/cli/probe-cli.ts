@@ -5,19 +5,23 @@
  * the verdict's (verdict/exit-code.ts).
  */
 import { growthGate } from '../analysis/growth-gate.js';
-import { parseProbeKinds, PROBE_KINDS, type ProbeKind } from '../engine/probes/probe-kinds.js';
-import { DEFAULT_PROBE_SAMPLE, type ProbeOptions } from '../engine/probes/probe-runner.js';
-import { probeRows, probeSeries } from '../verdict/probe-stats.js';
+import {
+  DEFAULT_PROBE_SAMPLE,
+  parseProbeKinds,
+  PROBE_KINDS,
+  type ProbeKind,
+  type ProbeOptions,
+} from '../engine/index.js';
+import { probeRows, probeSeries } from '../verdict/index.js';
 import { UsageError } from '../errors.js';
-import type { ChartSeries } from '../report/chart.js';
-import { formatMs } from '../report/format.js';
+import { formatMs, type ChartSeries } from '../report/index.js';
 import type { RunRecord } from '../model/records.js';
-import type { ResultsStore } from '../store/results-store.js';
+import type { ResultsStore } from '../store/index.js';
 import { parseDuration } from './parse-duration.js';
 import { parseIntFlag } from './parse-flags.js';
 
 // what run and check print about probes is the reports' text too (src/report/probe-text.ts)
-export { probeJson, probeText } from '../report/probe-text.js';
+export { probeJson, probeText } from '../report/index.js';
 
 export interface ProbeFlags {
   probe?: string;

@@ -4,11 +4,9 @@
  * second while requests are stalled, when "2 requests waiting 14 s" takes the place of the ETA
  * (which would be stale). Only drawn when stderr is a TTY.
  */
-import type { InFlight } from '../engine/in-flight.js';
-import type { EngineProgress } from '../engine/run-engine.js';
-import { formatCount, formatMs } from '../report/format.js';
-import { progressBar, sparkline } from '../report/sparkline.js';
-import type { Workload } from '../workload/workload.js';
+import type { EngineProgress, InFlight } from '../engine/index.js';
+import { formatCount, formatMs, progressBar, sparkline } from '../report/index.js';
+import type { Workload } from '../workload/index.js';
 import { TerminalLine } from './terminal-line.js';
 
 /** An operation in flight this long is a stall worth showing. */

@@ -1,16 +1,18 @@
 /** What `ingest-scale report` does once its flags are parsed (loaded only when the command runs). */
 import { writeFileSync } from 'node:fs';
-import { loadCompareSeries } from '../compare/compare-series.js';
-import { loadEvaluation } from '../verdict/load-evaluation.js';
+import { loadCompareSeries } from '../compare/index.js';
+import { loadEvaluation } from '../verdict/index.js';
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import { renderCompareHtml } from '../report/html/compare-page.js';
-import { renderHtml } from '../report/html/page.js';
-import { renderJsonReport } from '../report/json-report.js';
-import { renderJunit } from '../report/junit.js';
-import { renderMarkdown } from '../report/markdown.js';
-import type { ReportInput } from '../report/report-input.js';
-import { ResultsStore } from '../store/results-store.js';
+import {
+  renderCompareHtml,
+  renderHtml,
+  renderJsonReport,
+  renderJunit,
+  renderMarkdown,
+  type ReportInput,
+} from '../report/index.js';
+import { ResultsStore } from '../store/index.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';

@@ -2,8 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import { historyJson } from '../report/history-json.js';
-import { renderHistoryHtml, renderHistoryMarkdown } from '../report/history-page.js';
+import { historyJson, renderHistoryHtml, renderHistoryMarkdown } from '../report/index.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CliContext } from './context.js';
 import { loadHistory, type HistoryFlags } from './history-action.js';

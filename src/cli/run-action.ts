@@ -1,11 +1,9 @@
 /** What `ingest-scale run` does once its flags are parsed (loaded only when the command runs): resolve, run, print. */
-import { inFlightNow } from '../engine/in-flight.js';
-import type { RunOptions } from '../engine/run-options.js';
-import { runWorkload, type RunEvents, type RunOutcome } from '../engine/run-workload.js';
+import { inFlightNow, runWorkload, type RunEvents, type RunOptions, type RunOutcome } from '../engine/index.js';
 import { ExitCode } from '../exit-codes.js';
-import { exitCodeOf } from '../verdict/exit-code.js';
+import { exitCodeOf } from '../verdict/index.js';
 import { isIngestScaleError } from '../errors.js';
-import { plannedBatches } from '../workload/workload.js';
+import { plannedBatches } from '../workload/index.js';
 import type { CliContext } from './context.js';
 import { ProgressLine } from './progress-line.js';
 import { runObserver, type RunObserver } from './run-observer.js';

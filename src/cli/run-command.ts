@@ -1,7 +1,7 @@
 /** `ingest-scale run`: ingest a workload in batches, record everything, print chart and verdict. */
 import { Command } from 'commander';
-import { BACKEND_NAMES } from '../backends/backend-names.js';
-import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
+import { BACKEND_NAMES } from '../backends/index.js';
+import { EARLY_STOP_MIN_PLANNED } from './early-stop-default.js';
 import { addBackendOptions } from './backend-options.js';
 import { addWorkloadOptions } from './workload-options.js';
 import type { CliContext } from './context.js';

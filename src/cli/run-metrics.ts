@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Registry, type RegistryContentType } from 'prom-client';
 import { UsageError } from '../errors.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
-import type { LiveAnalysis } from '../report/live-state.js';
+import type { LiveAnalysis } from '../report/index.js';
 
 export interface MetricsAddress {
   host: string;

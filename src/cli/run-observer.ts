@@ -4,12 +4,10 @@
  * each batch, finish): it keeps the batches so far and analyses them once per batch for both; the
  * view is redrawn every second as the clock runs and after each batch. With neither, it does nothing.
  */
-import type { EngineProgress } from '../engine/run-engine.js';
+import type { EngineProgress } from '../engine/index.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
-import type { LiveAnalysis } from '../report/live-state.js';
-import { readHostSamples, type HostSample } from '../store/host-samples.js';
-import type { ResultsStore } from '../store/results-store.js';
-import { recordLiveViewCost } from '../store/run-view-cost.js';
+import type { LiveAnalysis } from '../report/index.js';
+import { readHostSamples, recordLiveViewCost, type HostSample, type ResultsStore } from '../store/index.js';
 import type { CliContext } from './context.js';
 import { analyse, liveRunOf, liveStateOf, type LiveGates } from './live-state-of.js';
 import { LiveTerminal, liveViewWanted } from './live-terminal.js';

@@ -3,15 +3,15 @@
  * order a user's mistakes are reported: everything typed is checked before anything is opened or
  * written. A resumed run keeps its recorded settings (its error budget, limit and timeouts).
  */
-import { refuseForeignFlags } from '../backends/backend-flags.js';
-import { backendModule } from '../backends/registry.js';
-import { EARLY_STOP_MIN_PLANNED } from '../engine/early-stop-default.js';
-import type { ResumedRun, RunOptions } from '../engine/run-options.js';
-import { checkDatastreamSizes, DEFAULT_MAX_DATASTREAM_BYTES } from '../engine/run-sanity.js';
-import { resolveWorkload } from '../workload/resolve.js';
-import { parseBytes } from '../workload/size.js';
-import { readWorkloadFile } from '../workload/workload-file.js';
-import { plannedBatches } from '../workload/workload.js';
+import { backendModule, refuseForeignFlags } from '../backends/index.js';
+import { EARLY_STOP_MIN_PLANNED } from './early-stop-default.js';
+import {
+  checkDatastreamSizes,
+  DEFAULT_MAX_DATASTREAM_BYTES,
+  type ResumedRun,
+  type RunOptions,
+} from '../engine/index.js';
+import { parseBytes, plannedBatches, readWorkloadFile, resolveWorkload } from '../workload/index.js';
 import { parseMinDetectable } from './gate-flags.js';
 import { parseDuration } from './parse-duration.js';
 import { parseIntFlag, parseMaxGrowth, parseNumberFlag } from './parse-flags.js';

@@ -1,11 +1,15 @@
 /** What `run` and `check` print: a summary line, the chart and the verdict, or one JSON object. */
-import { renderChart } from '../report/chart.js';
-import { chartSeriesOf } from '../report/chart-series.js';
-import { formatCount, formatMBps, formatMs } from '../report/format.js';
-import { evaluationJson } from '../report/check-json.js';
-import { runVerdictText } from '../report/verdict-block.js';
-import type { StoredEvaluation } from '../verdict/stored-evaluation.js';
-import { errorBudgetText } from '../report/report-facts.js';
+import {
+  chartSeriesOf,
+  errorBudgetText,
+  evaluationJson,
+  formatCount,
+  formatMBps,
+  formatMs,
+  renderChart,
+  runVerdictText,
+} from '../report/index.js';
+import type { StoredEvaluation } from '../verdict/index.js';
 
 export interface RunOutputOptions {
   json: boolean;

@@ -5,12 +5,12 @@
  * flags that name a target (--url, --bucket, --collections, --flavor, …). Access flags that `clean`
  * also takes (--user, --ca, --profile) are given again, as the secrets in the environment are.
  */
-import { checkResumable } from '../engine/resume-run.js';
-import { BACKEND_FLAGS, backendFlags } from '../backends/backend-flags.js';
+import { checkResumable } from '../engine/index.js';
+import { BACKEND_FLAGS, backendFlags } from '../backends/index.js';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model/records.js';
-import { ResultsStore } from '../store/results-store.js';
-import type { Workload } from '../workload/workload.js';
+import { ResultsStore } from '../store/index.js';
+import type { Workload } from '../workload/index.js';
 import type { RunFlags } from './run-action.js';
 
 /** Flags that would change a run's workload or target, as RunFlags keys and as typed. */

@@ -5,14 +5,11 @@
  * failed, 130/143 when stopped by a signal. `ingest-scale merge` makes one run of the shards.
  * The use case is src/shard/shard-workload.ts; this file checks the flags it refuses and prints.
  */
-import type { RunOptions } from '../engine/run-options.js';
+import type { RunOptions } from '../engine/index.js';
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import { checkShardable } from '../shard/partition.js';
-import type { ShardRunResult } from '../shard/shard-run.js';
-import { runShardWorkload } from '../shard/shard-workload.js';
-import { WallAnchor } from '../shard/wall-anchor.js';
-import type { Workload } from '../workload/workload.js';
+import { checkShardable, runShardWorkload, WallAnchor, type ShardRunResult } from '../shard/index.js';
+import type { Workload } from '../workload/index.js';
 import type { CliContext } from './context.js';
 import type { RunFlags } from './run-action.js';
 import { RunSignals } from './run-signals.js';

@@ -1,9 +1,8 @@
 /** What `ingest-scale runs` does once its flags are parsed (loaded only when the command runs). */
 import { ExitCode } from '../exit-codes.js';
 import { tagsText } from '../model/run-tags.js';
-import { formatCount } from '../report/format.js';
-import { renderTable } from '../report/table.js';
-import { ResultsStore } from '../store/results-store.js';
+import { formatCount, renderTable } from '../report/index.js';
+import { ResultsStore } from '../store/index.js';
 import type { CliContext } from './context.js';
 
 export async function listRuns(ctx: CliContext, flags: { db: string; json?: boolean }): Promise<void> {

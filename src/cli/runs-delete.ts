@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import { formatCount } from '../report/format.js';
-import { ResultsStore } from '../store/results-store.js';
+import { formatCount } from '../report/index.js';
+import { ResultsStore } from '../store/index.js';
 import type { CliContext } from './context.js';
 
 export interface RunsDeleteFlags {

@@ -4,8 +4,7 @@
  * `--start-at` (an ISO time the first batch waits for, at most a day ahead).
  */
 import { UsageError } from '../errors.js';
-import type { ShardSpec } from '../shard/partition.js';
-import type { ShardSettings } from '../shard/shard-workload.js';
+import type { ShardSettings, ShardSpec } from '../shard/index.js';
 
 export interface ShardFlags {
   shard?: string;

@@ -2,18 +2,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExitCode } from '../exit-codes.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
-import { liveBatchLine } from '../report/live-line.js';
-import type { LiveAnalysis } from '../report/live-state.js';
-import { readHostSamples } from '../store/host-samples.js';
-import { ResultsStore } from '../store/results-store.js';
-import { exitCodeOf } from '../verdict/exit-code.js';
-import { loadEvaluation } from '../verdict/load-evaluation.js';
+import { evaluationJson, liveBatchLine, type LiveAnalysis } from '../report/index.js';
+import { readHostSamples, ResultsStore } from '../store/index.js';
+import { exitCodeOf, loadEvaluation } from '../verdict/index.js';
 import type { CliContext } from './context.js';
 import { analyse, liveRunOf, liveStateOf, type LiveGates } from './live-state-of.js';
 import { LiveTerminal, liveViewWanted } from './live-terminal.js';
 import { parseDuration } from './parse-duration.js';
 import { renderRunSummary } from './run-output.js';
-import { evaluationJson } from '../report/check-json.js';
 
 export interface WatchFlags {
   db: string;

@@ -1,8 +1,13 @@
 /** The workload flags that `run` and `compare` share (-n, --batch-size, --datastream, --seed, …): the options, and the workload they give. */
 import { type Command, Option } from 'commander';
-import { parseDatastreamFlag } from '../workload/datastream-spec.js';
-import type { WorkloadOverrides } from '../workload/workload-file.js';
-import { LAYOUTS, VERIFY_MODES, type Layout, type VerifyMode } from '../workload/workload.js';
+import {
+  LAYOUTS,
+  parseDatastreamFlag,
+  VERIFY_MODES,
+  type Layout,
+  type VerifyMode,
+  type WorkloadOverrides,
+} from '../workload/index.js';
 import { parseChoice, parseIntFlag } from './parse-flags.js';
 
 export interface WorkloadFlags {

@@ -12,7 +12,7 @@
  * when it is not gated (no --max-level-change).
  */
 import type { Verdict } from '../analysis/growth-gate.js';
-import { worstOf } from '../verdict/worst-verdict.js';
+import { worstOf } from '../verdict/index.js';
 import { compareToReference, pairedLogRatios } from './paired-ratios.js';
 import type { PhaseData, PhaseSummary } from './phase-data.js';
 import type { Phase } from './phases.js';

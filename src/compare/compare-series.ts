@@ -8,8 +8,7 @@
  */
 import type { GateResult } from '../analysis/growth-gate.js';
 import { UsageError } from '../errors.js';
-import { loadCompare } from '../store/compare-records.js';
-import type { ResultsStore } from '../store/results-store.js';
+import { loadCompare, type ResultsStore } from '../store/index.js';
 import type { CompareAnswer } from './compare-answer.js';
 import { compareToReference, pairedLogRatios } from './paired-ratios.js';
 import { phaseData, readPhaseOps } from './phase-data.js';

@@ -13,20 +13,18 @@ import {
   prepareRun,
   runSession,
   type PreparedRun,
+  type ProbeOptions,
   type RunSessionOptions,
   type RunSessionResult,
-} from '../engine/run-session.js';
-import { newRunId } from '../store/run-id.js';
-import type { ProbeOptions } from '../engine/probes/probe-runner.js';
-import { finishCompare, linkCompareRun, recordCompare } from '../store/compare-records.js';
-import type { ResultsStore } from '../store/results-store.js';
-import { plannedBatches, type Workload } from '../workload/workload.js';
+} from '../engine/index.js';
+import { finishCompare, linkCompareRun, newRunId, recordCompare, type ResultsStore } from '../store/index.js';
+import { plannedBatches, type Workload } from '../workload/index.js';
 import { compareAnswer, type CompareAnswer, type TargetPhases } from './compare-answer.js';
 import { phaseData, readPhaseOps } from './phase-data.js';
 import { needsGetProbe, type Phase } from './phases.js';
 import { targetSecrets, type CompareTarget } from './targets-file.js';
 import { Turnstile } from './turnstile.js';
-import type { HttpTimeouts } from '../backends/http/http-target.js';
+import type { HttpTimeouts } from '../backends/index.js';
 
 export interface CompareOptions {
   targets: readonly CompareTarget[];

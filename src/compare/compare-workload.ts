@@ -4,7 +4,7 @@
  * not work writes nothing); then the compare runs (compare-session.ts). It prints nothing: the
  * caller hears of the start and each batch through the options' callbacks, and renders the outcome.
  */
-import { ResultsStore } from '../store/results-store.js';
+import { ResultsStore } from '../store/index.js';
 import { prepareTargets, runCompare, type CompareOptions, type CompareOutcome } from './compare-session.js';
 
 /** A compare's resolved options: what the session takes, less its callbacks, with the database and the stop grace. */

@@ -18,7 +18,7 @@ import { compareRuns, type LevelResult } from '../analysis/baseline.js';
 import { widenLevelCi } from '../analysis/drift-spread.js';
 import { scaledMad } from '../analysis/robust.js';
 import { growthGate, type GateResult, type Verdict } from '../analysis/growth-gate.js';
-import { worstOf } from '../verdict/worst-verdict.js';
+import { worstOf } from '../verdict/index.js';
 
 export interface PairedSeries {
   /** 1-based batch indices of the pairs. */

@@ -6,11 +6,11 @@
  */
 import { quantileOfSorted } from '../analysis/percentiles.js';
 import type { BatchRecord } from '../model/records.js';
-import type { PhaseOpRow } from '../store/phase-ops.js';
+import type { PhaseOpRow } from '../store/index.js';
 import { PHASE_OP_KINDS, type Phase } from './phases.js';
 
 /** The rows come from the store (its SQL); re-exported for the compare's callers. */
-export { readPhaseOps } from '../store/phase-ops.js';
+export { readPhaseOps } from '../store/index.js';
 
 export interface PhaseSummary {
   /** Median of the per-batch values over the compared batches (ms). */

@@ -12,8 +12,7 @@
  * target is the reference. Every error names the file, the target and the key (exit 2).
  */
 import { readFileSync } from 'node:fs';
-import { optionKey, type BackendModule, type BackendOptionSpec } from '../backends/backend-module.js';
-import { BACKEND_MODULES } from '../backends/registry.js';
+import { BACKEND_MODULES, optionKey, type BackendModule, type BackendOptionSpec } from '../backends/index.js';
 import { UsageError } from '../errors.js';
 import { tagProblem, type RunTags } from '../model/run-tags.js';
 

@@ -5,14 +5,14 @@
  * when it simulates time, else the host's: src/model/clock.ts) from just before the batch is begun to just after it is ended (its preparation is outside the clock).
  * Then its record (summariseBatch) and the running tally the error budget is checked against.
  */
-import { canPrepare, clockOf, hasBatchLifecycle, hasTransactions, type Backend } from '../backends/backend.js';
+import { canPrepare, clockOf, hasBatchLifecycle, hasTransactions, type Backend } from '../backends/index.js';
 import type { Clock } from '../model/clock.js';
 import type { HostProbe } from '../model/host-probe.js';
-import type { ObjectPlan } from '../generate/plan.js';
+import type { ObjectPlan } from '../generate/index.js';
 import type { BatchRecord } from '../model/records.js';
 import type { OpTiming } from '../model/timings.js';
-import type { HostSample } from '../store/host-samples.js';
-import { overErrorBudget } from '../verdict/error-budget.js';
+import type { HostSample } from '../store/index.js';
+import { overErrorBudget } from '../verdict/index.js';
 import { summariseBatch } from './batch-summary.js';
 import { hostSample } from './host-pressure.js';
 import { runPool } from './pool.js';

@@ -4,7 +4,7 @@
  */
 import { quantileOfSorted } from '../analysis/percentiles.js';
 import type { OpTiming } from '../model/timings.js';
-import { earlierAttempts, type EarlierAttempt } from '../backends/op-timer.js';
+import { earlierAttempts, type EarlierAttempt } from '../backends/index.js';
 import type { BatchRecord, OpRecord } from '../model/records.js';
 
 /** p in [0, 1] of an ascending array; null when empty. */

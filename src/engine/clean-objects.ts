@@ -7,8 +7,7 @@
  * batch — are added, so a half-written batch is never an orphan.
  */
 import type { ObjectRef } from '../model/records.js';
-import type { ResultsStore } from '../store/results-store.js';
-import { unfinishedIntents, unfinishedTransactions } from '../store/run-intents.js';
+import { unfinishedIntents, unfinishedTransactions, type ResultsStore } from '../store/index.js';
 import { objectIdOf } from './object-ids.js';
 
 export interface RecordedObjects {

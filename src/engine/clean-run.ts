@@ -4,14 +4,20 @@
  * run's own records (clean-objects.ts), so nothing else on the target is touched. A run that wrote
  * data but left no record clean can use, or a target that refuses, is a failure that says why.
  */
-import { canCleanAll, canFinishClean, canRemove, hasTransactions, type Backend } from '../backends/backend.js';
-import { errorCodeOf } from '../backends/op-timer.js';
-import { refuseForeignCleanFlags } from '../backends/backend-flags.js';
-import type { RunTarget } from '../backends/backend-module.js';
-import { backendModule } from '../backends/registry.js';
+import {
+  backendModule,
+  canCleanAll,
+  canFinishClean,
+  canRemove,
+  errorCodeOf,
+  hasTransactions,
+  refuseForeignCleanFlags,
+  type Backend,
+  type RunTarget,
+} from '../backends/index.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import type { ObjectRef, RunRecord } from '../model/records.js';
-import type { Workload } from '../workload/workload.js';
+import type { Workload } from '../workload/index.js';
 import { runPool } from './pool.js';
 
 export interface CleanOptions {

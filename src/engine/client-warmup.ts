@@ -17,10 +17,10 @@
  * in-process stores (warmsUp) are not warmed. A run
  * stopped at once (a second signal) during the warm-up may leave warm-up objects behind. A warm-up object that cannot be removed fails the run before batch 1 (E_TARGET, exit 4).
  */
-import { canRemove, hasBatchLifecycle, type Backend } from '../backends/backend.js';
+import { canRemove, hasBatchLifecycle, type Backend } from '../backends/index.js';
 import { RunFailedError } from '../errors.js';
-import { planObject } from '../generate/plan.js';
-import type { Workload } from '../workload/workload.js';
+import { planObject } from '../generate/index.js';
+import type { Workload } from '../workload/index.js';
 import { ingestBatch } from './batch-step.js';
 import { runPool } from './pool.js';
 

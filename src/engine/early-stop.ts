@@ -8,8 +8,6 @@ import { growthGate, projectBatchTime } from '../analysis/growth-gate.js';
 import { sequentialLook } from '../analysis/sequential-look.js';
 import type { BatchRecord, StopInfo } from '../model/records.js';
 
-export { EARLY_STOP_MIN_PLANNED } from './early-stop-default.js';
-
 export interface EarlyStopOptions {
   batchSize: number;
   limit: number;

@@ -24,7 +24,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg, platform } from 'node:os';
 import { realClock, type Clock } from '../model/clock.js';
 import type { HostProbe, HostSnapshot } from '../model/host-probe.js';
-import type { HostSample } from '../store/host-samples.js';
+import type { HostSample } from '../store/index.js';
 import { targetCpuUs } from './target-processes.js';
 
 export type { HostProbe, HostSnapshot } from '../model/host-probe.js';

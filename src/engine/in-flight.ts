@@ -3,7 +3,7 @@
  * the CLI can show a stall ("2 requests waiting 14 s") instead of a stale ETA. Every backend times
  * its operations with timeOp, which keeps the set.
  */
-import { inFlightOps } from '../backends/op-timer.js';
+import { inFlightOps } from '../backends/index.js';
 import { msBetween, realClock, type Clock } from '../model/clock.js';
 
 export interface InFlight {

@@ -6,16 +6,20 @@
  * timed `delete` operation stored with the next batch, outside its clock. The finished run has the
  * same objects and bytes as one never interrupted.
  */
-import { canRemove, hasTransactions, type Backend } from '../backends/backend.js';
+import {
+  backendModule,
+  canRemove,
+  errorCodeOf,
+  hasTransactions,
+  timeOp,
+  type Access,
+  type Backend,
+} from '../backends/index.js';
 import type { OpTiming } from '../model/timings.js';
-import { errorCodeOf, timeOp } from '../backends/op-timer.js';
-import type { Access } from '../backends/backend-module.js';
-import { backendModule } from '../backends/registry.js';
-import type { Workload } from '../workload/workload.js';
+import type { Workload } from '../workload/index.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import type { RunRecord } from '../model/records.js';
-import type { ResultsStore } from '../store/results-store.js';
-import { unfinishedIntents, unfinishedTransactions } from '../store/run-intents.js';
+import { unfinishedIntents, unfinishedTransactions, type ResultsStore } from '../store/index.js';
 import type { ResumeFrom } from './run-session.js';
 
 /**

@@ -6,22 +6,20 @@
  * sink before the next one starts.
  * It emits records and events; it never prints.
  */
-import type { Backend } from '../backends/backend.js';
+import { canRead, clockOf, simulatesTime, type Backend } from '../backends/index.js';
 import type { OpTiming } from '../model/timings.js';
-import { canRead, clockOf, simulatesTime } from '../backends/backend.js';
 import { msBetween } from '../model/clock.js';
 import type { HostProbe } from '../model/host-probe.js';
 import { hostProbe } from './host-pressure.js';
 import { RunFailedError, UsageError } from '../errors.js';
-import { planBatch } from '../generate/plan.js';
+import { planBatch } from '../generate/index.js';
 import type { BatchRecord, OpRecord, StopInfo } from '../model/records.js';
-import { plannedBatches, type Workload } from '../workload/workload.js';
+import { plannedBatches, type Workload } from '../workload/index.js';
 import { toOpRecords } from './batch-summary.js';
 import { BatchTally, batchRecordOf, ingestBatch, type BatchStep } from './batch-step.js';
 import { runPool } from './pool.js';
 import { warmUpClient } from './client-warmup.js';
-import type { HostSample } from '../store/host-samples.js';
-import type { Intent } from '../store/run-intents.js';
+import type { HostSample, Intent } from '../store/index.js';
 import { ABORTED, untilAborted } from './until-aborted.js';
 import { storedDatastreams, verifyObject } from './verify.js';
 

@@ -5,9 +5,9 @@
  * and a line in the resolver.
  */
 import type { RunTags } from '../model/run-tags.js';
-import type { RunTarget } from '../backends/backend-module.js';
+import type { RunTarget } from '../backends/index.js';
 import type { RunRecord } from '../model/records.js';
-import type { Workload } from '../workload/workload.js';
+import type { Workload } from '../workload/index.js';
 import type { ProbeOptions } from './probes/probe-runner.js';
 
 /** The run `run --resume` carries on: its record and its own workload. */

@@ -7,8 +7,7 @@
 import { existsSync, statfsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { humanBytes, meanSize, type SizeSpec } from '../workload/size.js';
-import type { Workload } from '../workload/workload.js';
+import { humanBytes, meanSize, type SizeSpec, type Workload } from '../workload/index.js';
 
 export const DEFAULT_MAX_DATASTREAM_BYTES = 64 * 2 ** 30;
 

@@ -9,23 +9,33 @@ import { objectIdPrefix } from './object-ids.js';
 import { rmSync } from 'node:fs';
 import os, { hostname } from 'node:os';
 import { join } from 'node:path';
-import { canCheckProbes, type Backend } from '../backends/backend.js';
+import {
+  canCheckProbes,
+  createFromFlags,
+  DEFAULT_RETRY_POLICY,
+  setRetryPolicy,
+  type Backend,
+  type RunTarget,
+} from '../backends/index.js';
 import type { OpTiming, TargetInfo } from '../model/timings.js';
-import type { RunTarget } from '../backends/backend-module.js';
-import { createFromFlags } from '../backends/registry.js';
-import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.js';
-import type { ResultsStore } from '../store/results-store.js';
+import {
+  newRunId,
+  recordHostSample,
+  recordIntent,
+  recordIntentTx,
+  reopenRun,
+  type HostSample,
+  type Intent,
+  type ResultsStore,
+} from '../store/index.js';
 import type { BatchRecord, RunRecord, RunSettings } from '../model/records.js';
 import type { RunTags } from '../model/run-tags.js';
-import { recordIntent, recordIntentTx, reopenRun, type Intent } from '../store/run-intents.js';
-import { recordHostSample, type HostSample } from '../store/host-samples.js';
 import { TOOL_VERSION } from '../version.js';
-import { plannedBatches, type Workload } from '../workload/workload.js';
+import { plannedBatches, type Workload } from '../workload/index.js';
 import { earlyStopCheck } from './early-stop.js';
 import { checkFreeSpace } from './run-sanity.js';
-import { keystreamImpl } from '../generate/native-keystream.js';
+import { keystreamImpl } from '../generate/index.js';
 import { hostFactsOf } from '../model/host-facts.js';
-import { newRunId } from '../store/run-id.js';
 import { runEngine, type BatchSink, type EngineProgress } from './run-engine.js';
 import { warmsUp } from './client-warmup.js';
 import { refuseUnsupportedProbes, type ProbeKind } from './probes/probe-kinds.js';

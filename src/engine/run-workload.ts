@@ -7,10 +7,8 @@
  */
 import type { TargetInfo } from '../model/timings.js';
 import type { RunRecord } from '../model/records.js';
-import { ResultsStore } from '../store/results-store.js';
-import { loadEvaluation } from '../verdict/load-evaluation.js';
-import type { ProbeVerdict } from '../verdict/probe-stats.js';
-import type { StoredEvaluation } from '../verdict/stored-evaluation.js';
+import { ResultsStore } from '../store/index.js';
+import { loadEvaluation, type ProbeVerdict, type StoredEvaluation } from '../verdict/index.js';
 import { objectIdPrefix } from './object-ids.js';
 import { planResume, reopenTarget } from './resume-run.js';
 import type { EngineProgress } from './run-engine.js';

@@ -13,12 +13,11 @@
  * compiled code. It is bounded by objects, bytes and time, and it never fails the run: a warm-up that
  * cannot run is skipped, with the reason recorded in the run's settings.
  */
-import type { RunTarget } from '../backends/backend-module.js';
+import type { RunTarget } from '../backends/index.js';
 import { msBetween, realClock, type Clock } from '../model/clock.js';
 import type { RunSettings } from '../model/records.js';
-import { ResultsStore } from '../store/results-store.js';
-import { meanSize } from '../workload/size.js';
-import type { Workload } from '../workload/workload.js';
+import { ResultsStore } from '../store/index.js';
+import { meanSize, type Workload } from '../workload/index.js';
 import { prepareRun, runSession } from './run-session.js';
 import { startWarmupSink } from './warmup-sink.js';
 

@@ -5,11 +5,9 @@
  * never inflates the batch time the gate reads.
  */
 import { createHash } from 'node:crypto';
-import { clockOf, type Backend, type ReadCapability } from '../backends/backend.js';
+import { clockOf, OpError, timeOp, type Backend, type ReadCapability } from '../backends/index.js';
 import type { OpTiming } from '../model/timings.js';
-import { OpError, timeOp } from '../backends/op-timer.js';
-import { contentSha256 } from '../generate/content.js';
-import type { ObjectPlan } from '../generate/plan.js';
+import { contentSha256, type ObjectPlan } from '../generate/index.js';
 
 export async function verifyObject(
   backend: Backend & ReadCapability,

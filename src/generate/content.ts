@@ -5,7 +5,7 @@
  * entropy per byte: general-purpose compressors reach about 2:1).
  */
 import { createHash, hash } from 'node:crypto';
-import type { ContentKind } from '../workload/workload.js';
+import type { ContentKind } from '../workload/index.js';
 import { fillKeystream, keystreamReader } from './native-keystream.js';
 import { applyEdits, contentPurpose } from './versions.js';
 

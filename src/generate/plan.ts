@@ -4,7 +4,7 @@
  * (seed, index, datastream id) whenever it is needed.
  */
 import { createHash } from 'node:crypto';
-import type { ContentKind, Workload } from '../workload/workload.js';
+import type { ContentKind, Workload } from '../workload/index.js';
 import type { ContentSpec } from './content.js';
 import { sampleSize } from './size-sampler.js';
 

@@ -3,7 +3,7 @@
  * its SizeSpec. Uniform sizes are inclusive of both ends; lognormal sizes use Box–Muller and the
  * clamp stored in the spec.
  */
-import type { SizeSpec } from '../workload/size.js';
+import type { SizeSpec } from '../workload/index.js';
 import { derive, type ContentId } from './content.js';
 
 /** Two independent uniforms in (0, 1), from the derived key material. */

@@ -9,9 +9,7 @@
 import { basename } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { LogImportCounts, RunRecord, RunSettings } from '../model/records.js';
-import { setImportedPlan } from '../store/imported-plan.js';
-import { writeImportedBatch } from '../store/imported-ops.js';
-import type { ResultsStore } from '../store/results-store.js';
+import { setImportedPlan, writeImportedBatch, type ResultsStore } from '../store/index.js';
 import { CompletionOrder } from './completion-order.js';
 import type { OpenedLog } from './log-open.js';
 import type { LogRequest } from './log-request.js';

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
 import { hostFactsOf } from '../model/host-facts.js';
 import type { RunTags } from '../model/run-tags.js';
-import { newRunId } from '../store/run-id.js';
+import { newRunId } from '../store/index.js';
 import { TOOL_VERSION } from '../version.js';
 import { parseCsv } from './csv.js';
 import type { CsvRecord } from './csv-stream.js';

@@ -8,10 +8,8 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { importedBatchesSql } from '../store/batch-import-sql.js';
-import { setImportedPlan } from '../store/imported-plan.js';
+import { importedBatchesSql, setImportedPlan, type ResultsStore } from '../store/index.js';
 import type { RunRecord } from '../model/records.js';
-import type { ResultsStore } from '../store/results-store.js';
 import { CsvStream, type CsvRecord } from './csv-stream.js';
 import { batchMs, columnIndex, importedRun, noBatches, type ImportOptions } from './series-import.js';
 

@@ -10,10 +10,7 @@
 import type { BaselineComparison } from '../analysis/baseline.js';
 import type { Verdict } from '../analysis/growth-gate.js';
 import type { RunStatus, StopInfo } from '../model/records.js';
-import type { ErrorBudget } from '../verdict/error-budget.js';
-import type { RunEvaluation } from '../verdict/evaluate-run.js';
-import type { CompletionState } from '../verdict/run-completion.js';
-import type { StoredEvaluation } from '../verdict/stored-evaluation.js';
+import type { CompletionState, ErrorBudget, RunEvaluation, StoredEvaluation } from '../verdict/index.js';
 import { contentionJson, type ContentionJson } from './contention-text.js';
 import { gateJson, type GateJson } from './gate-json.js';
 import { probeJson, type ProbesJson } from './probe-text.js';

@@ -3,7 +3,7 @@
  * schemas/check-pooled.schema.json describes. Ratios and ms are plain numbers, `ci` = [lo, hi].
  */
 import { formatCount } from '../model/format-count.js';
-import type { Interval, PooledResult } from '../verdict/pooled-check.js';
+import type { Interval, PooledResult } from '../verdict/index.js';
 
 export interface CheckPooledJson {
   verdict: PooledResult['verdict'];

@@ -3,11 +3,10 @@
  * p50/p95/p99, ops/s, MB/s, bytes verified), then each target against the reference (level ratio
  * with its CI, scaling verdict with its growth ratio and CI), then the verdict line.
  */
-import type { CompareAnswer, LevelAnswer, ScalingAnswer } from '../compare/compare-answer.js';
-import type { PhaseSummary } from '../compare/phase-data.js';
+import type { CompareAnswer, LevelAnswer, PhaseSummary, ScalingAnswer } from '../compare/index.js';
 import { formatCount, formatMs } from './format.js';
 import { renderTable } from './table.js';
-import { humanBytes } from '../workload/size.js';
+import { humanBytes } from '../workload/index.js';
 
 const ms = (x: number | null): string => (x === null ? '-' : formatMs(x));
 const f2 = (x: number | null): string => (x === null ? '-' : x.toFixed(2));

@@ -12,7 +12,7 @@
  */
 import type { ContentionEffect, ContentionRise, PressureMetric } from '../analysis/contention.js';
 import type { Verdict } from '../analysis/growth-gate.js';
-import type { ContentionAssessment } from '../verdict/contention-check.js';
+import type { ContentionAssessment } from '../verdict/index.js';
 
 const INDENT = '      ';
 const two = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');

@@ -3,7 +3,7 @@
  * (docs/forecast.md). The words say what a forecast cannot: how far past the run's fill it reaches,
  * and that a step found in the run is the last one it assumes.
  */
-import type { ForecastAnswer } from '../verdict/forecast-check.js';
+import type { ForecastAnswer } from '../verdict/index.js';
 import { formatCount } from '../model/format-count.js';
 
 export interface ForecastJson {

@@ -3,7 +3,7 @@
  * as `|` whiskers on a log axis, and `^` under the first group after each change of that metric.
  * Plain characters only (readable without colour); groups beyond the width are thinned from the left.
  */
-import type { HistoryChange, Interval } from '../verdict/evaluate-history.js';
+import type { HistoryChange, Interval } from '../verdict/index.js';
 
 const ROWS = 9;
 const COL = 3;

@@ -1,5 +1,5 @@
 /** A judged history as JSON (schemas/history.schema.json): `history --json` and `report --history --format json`. */
-import type { HistoryResult, Interval } from '../verdict/evaluate-history.js';
+import type { HistoryResult, Interval } from '../verdict/index.js';
 
 export const HISTORY_SCHEMA_VERSION = 1;
 

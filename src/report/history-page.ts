@@ -4,7 +4,7 @@
  * coloured by segment (a new colour from each group where growth or level changed), so the change
  * is seen; then the table of groups and the changes.
  */
-import type { HistoryResult } from '../verdict/evaluate-history.js';
+import type { HistoryResult } from '../verdict/index.js';
 import { escapeHtml } from './escape.js';
 import { formatCount, formatMs } from './format.js';
 import { figure, htmlDocument } from './html/document.js';

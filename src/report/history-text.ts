@@ -1,5 +1,5 @@
 /** A judged history as text: the verdict, a table of groups, the changes, the charts over groups, what was left out. */
-import type { HistoryResult, Interval } from '../verdict/evaluate-history.js';
+import type { HistoryResult, Interval } from '../verdict/index.js';
 import { changeMarks, historyChart } from './history-chart.js';
 import { formatCount, formatMs } from './format.js';
 import { renderTable } from './table.js';

@@ -9,7 +9,7 @@
  * to the schema); a removed or retyped field raises it.
  */
 import type { BaselineComparison } from '../analysis/baseline.js';
-import type { RunEvaluation } from '../verdict/evaluate-run.js';
+import type { RunEvaluation } from '../verdict/index.js';
 import { gateJson } from './gate-json.js';
 import { contentionJson } from './contention-text.js';
 import { probeJson } from './probe-text.js';

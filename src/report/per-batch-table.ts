@@ -7,7 +7,7 @@
  */
 import type { GateResult } from '../analysis/growth-gate.js';
 import { sortedCodes } from '../model/error-codes.js';
-import type { RunEvaluation } from '../verdict/evaluate-run.js';
+import type { RunEvaluation } from '../verdict/index.js';
 import { formatCount, formatMs } from './format.js';
 import type { BatchErrors, ReportRun } from './report-input.js';
 

@@ -4,7 +4,7 @@
  * `probes` object of `check --json` and of the JSON report (the worst verdict that `--gate-probes`
  * exits on is the verdict's: src/verdict/exit-code.ts).
  */
-import type { ProbeVerdict } from '../verdict/probe-stats.js';
+import type { ProbeVerdict } from '../verdict/index.js';
 import type { RunRecord } from '../model/records.js';
 import type { ProbeKind } from '../model/probe-kinds.js';
 import type { Verdict } from '../analysis/growth-gate.js';

@@ -7,12 +7,12 @@
 import { sortedCodes } from '../model/error-codes.js';
 import type { RunRecord } from '../model/records.js';
 import { tagsText } from '../model/run-tags.js';
-import type { ErrorBudget } from '../verdict/error-budget.js';
-import { formatSizeSpec, humanBytes, parseSizeSpec, type SizeSpec } from '../workload/size.js';
+import type { ErrorBudget } from '../verdict/index.js';
+import { formatSizeSpec, humanBytes, parseSizeSpec, type SizeSpec } from '../workload/index.js';
 import { formatCount, formatMs } from './format.js';
 import type { ReportInput, ReportRun } from './report-input.js';
 
-export type { BaselineFacts } from '../verdict/evaluate-baseline.js';
+export type { BaselineFacts } from '../verdict/index.js';
 
 /** The verdict's error budget as text: "12 of 5,000 operations failed (0.24%, within the 1.0% budget): ETIMEDOUT 8, HTTP_503 4" */
 export function errorBudgetText(b: ErrorBudget): string {

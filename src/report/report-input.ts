@@ -4,10 +4,9 @@
  * with the comparison), stamped with when and by which version it was rendered. Renderers are pure
  * functions of this value.
  */
-import type { EvaluatedRun, StoredEvaluation, StoredProbes } from '../verdict/stored-evaluation.js';
-import type { GateSettings } from '../verdict/run-gates.js';
+import type { EvaluatedRun, GateSettings, StoredEvaluation, StoredProbes } from '../verdict/index.js';
 
-export type { BatchErrors } from '../verdict/stored-evaluation.js';
+export type { BatchErrors } from '../verdict/index.js';
 export type ReportRun = EvaluatedRun;
 export type ReportGates = GateSettings;
 export type ReportProbes = StoredProbes;

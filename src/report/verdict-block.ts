@@ -10,7 +10,7 @@
  *         exact Wilcoxon signed-rank; not gated
  */
 import type { BaselineComparison } from '../analysis/baseline.js';
-import type { RunEvaluation } from '../verdict/evaluate-run.js';
+import type { RunEvaluation } from '../verdict/index.js';
 import { renderEarlyStop, renderVerdict } from './verdict-text.js';
 import { contentionHead, contentionNote } from './contention-text.js';
 import { GATE_ALONE } from './power-report.js';

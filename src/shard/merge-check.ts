@@ -5,10 +5,8 @@
  */
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model/records.js';
-import type { ResultsStore } from '../store/results-store.js';
-import { shardObjectFacts } from '../store/shard-merge-records.js';
-import type { ShardRow } from '../store/shard-records.js';
-import type { Workload } from '../workload/workload.js';
+import { shardObjectFacts, type ResultsStore, type ShardRow } from '../store/index.js';
+import type { Workload } from '../workload/index.js';
 import { shardObjectCount } from './partition.js';
 
 export interface ShardInput {

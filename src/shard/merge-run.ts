@@ -8,10 +8,10 @@
 import { quantileOfSorted } from '../analysis/percentiles.js';
 import { UsageError } from '../errors.js';
 import type { BatchRecord, OpRecord, RunRecord } from '../model/records.js';
-import type { ResultsStore } from '../store/results-store.js';
 import {
   batchOpFacts,
   eachStoredObject,
+  hasRun,
   insertEdgeOps,
   insertMergedBatches,
   insertMergedOps,
@@ -20,9 +20,9 @@ import {
   shardActivity,
   updateBatchFacts,
   type EdgeOp,
-} from '../store/shard-merge-records.js';
-import { hasRun } from '../store/shard-records.js';
-import type { Workload } from '../workload/workload.js';
+  type ResultsStore,
+} from '../store/index.js';
+import type { Workload } from '../workload/index.js';
 import { checkShards, type ShardInput } from './merge-check.js';
 import { clockSpread, cutBatches, dateShift, placeOp, spreadRisk, type Timeline } from './merge-timeline.js';
 

@@ -13,9 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { loadCredentials } from '../backends/s3/credentials.js';
-import { S3Client } from '../backends/s3/s3-client.js';
-import { listAllKeys } from '../backends/s3/s3-list.js';
+import { loadS3Access, type S3Access, type S3Client } from '../backends/index.js';
 import { isIngestScaleError, RunFailedError, UsageError } from '../errors.js';
 
 export interface S3Location {
@@ -54,7 +52,7 @@ export interface FetchedShards {
 }
 
 /** Every key under the prefix (ListObjectsV2, page by page; at most 10,000 pages). */
-async function listKeys(s3: S3Client, prefix: string): Promise<string[]> {
+async function listKeys(s3: S3Client, listAllKeys: S3Access['listAllKeys'], prefix: string): Promise<string[]> {
   const { keys, complete } = await listAllKeys(s3, prefix, 10_000);
   if (complete) return keys;
   throw new RunFailedError('E_TARGET', `ListObjectsV2 ${prefix}: more than 10,000 pages of keys`, {
@@ -74,6 +72,7 @@ function asTargetError(e: unknown, where: string): Error {
 /** Lists `loc`, streams every `.db` key to a temporary folder; the caller must call cleanup(). */
 export async function fetchShardFiles(loc: S3Location, o: S3SourceOptions): Promise<FetchedShards> {
   const where = `s3://${loc.bucket}/${loc.prefix}`;
+  const { S3Client, loadCredentials, listAllKeys } = await loadS3Access();
   const s3 = new S3Client({
     url: o.url,
     bucket: loc.bucket,
@@ -86,7 +85,9 @@ export async function fetchShardFiles(loc: S3Location, o: S3SourceOptions): Prom
   const dir = await mkdtemp(join(tmpdir(), 'ingest-scale-merge-'));
   const cleanup = (): Promise<void> => rm(dir, { recursive: true, force: true });
   try {
-    const keys = (await listKeys(s3, loc.prefix).catch((e: unknown) => Promise.reject(asTargetError(e, where))))
+    const keys = (
+      await listKeys(s3, listAllKeys, loc.prefix).catch((e: unknown) => Promise.reject(asTargetError(e, where)))
+    )
       .filter((k) => k.endsWith('.db'))
       .sort();
     if (keys.length === 0)

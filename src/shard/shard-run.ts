@@ -7,17 +7,20 @@
  * store's HTTP Date headers bracket the shard's clock (clock-bracket.ts). A shard gates nothing.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Backend } from '../backends/backend.js';
-import { setResponseClockObserver } from '../backends/http/response-clock.js';
-import { toOpRecords } from '../engine/batch-summary.js';
-import { BatchTally, batchRecordOf, ingestBatch } from '../engine/batch-step.js';
-import { ABORTED, untilAborted } from '../engine/until-aborted.js';
+import { setResponseClockObserver, type Backend } from '../backends/index.js';
+import { ABORTED, batchRecordOf, BatchTally, ingestBatch, toOpRecords, untilAborted } from '../engine/index.js';
 import { RunFailedError } from '../errors.js';
-import { planObject } from '../generate/plan.js';
+import { planObject } from '../generate/index.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
-import type { ResultsStore } from '../store/results-store.js';
-import { createShard, finishShard, recordLateness, recordShardBatch, type ShardFacts } from '../store/shard-records.js';
-import { plannedBatches, type Workload } from '../workload/workload.js';
+import {
+  createShard,
+  finishShard,
+  recordLateness,
+  recordShardBatch,
+  type ResultsStore,
+  type ShardFacts,
+} from '../store/index.js';
+import { plannedBatches, type Workload } from '../workload/index.js';
 import { ClockBracket } from './clock-bracket.js';
 import { shardBatchIndexes, type ShardSpec } from './partition.js';
 import type { WallAnchor } from './wall-anchor.js';

@@ -7,20 +7,16 @@
  */
 import { hostname } from 'node:os';
 import os from 'node:os';
-import { createFromFlags } from '../backends/registry.js';
-import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../backends/retry-policy.js';
-import type { Backend } from '../backends/backend.js';
-import { objectIdPrefix } from '../engine/object-ids.js';
-import type { RunOptions } from '../engine/run-options.js';
+import { createFromFlags, DEFAULT_RETRY_POLICY, setRetryPolicy, type Backend } from '../backends/index.js';
+import { objectIdPrefix, type RunOptions } from '../engine/index.js';
 import { UsageError } from '../errors.js';
-import { keystreamImpl } from '../generate/native-keystream.js';
+import { keystreamImpl } from '../generate/index.js';
 import { hostFactsOf } from '../model/host-facts.js';
 import type { RunRecord } from '../model/records.js';
 import type { TargetInfo } from '../model/timings.js';
-import { ResultsStore } from '../store/results-store.js';
-import { hasRun } from '../store/shard-records.js';
+import { hasRun, ResultsStore } from '../store/index.js';
 import { TOOL_VERSION } from '../version.js';
-import { plannedBatches } from '../workload/workload.js';
+import { plannedBatches } from '../workload/index.js';
 import { shardObjectCount, type ShardSpec } from './partition.js';
 import { runShard, type ShardRunResult } from './shard-run.js';
 import type { WallAnchor } from './wall-anchor.js';

@@ -15,9 +15,8 @@ import {
 import type { Verdict } from '../analysis/growth-gate.js';
 import { operationGate, type OperationBatch } from '../analysis/op-gate.js';
 import { quietPower } from '../analysis/quiet-power.js';
-import { readHostSamples, type HostSample } from '../store/host-samples.js';
+import { readHostSamples, type HostSample, type ResultsStore } from '../store/index.js';
 import type { RunRecord } from '../model/records.js';
-import type { ResultsStore } from '../store/results-store.js';
 
 export interface QuietBatches {
   /** Batches 1..batches (those before the rise). */

@@ -4,7 +4,7 @@
  * differences between them. The reports render it; `check` exits on it (exit-code.ts).
  */
 import { compareRuns, type BaselineComparison } from '../analysis/baseline.js';
-import { compareWorkloads, type WorkloadComparison } from '../workload/workload-diff.js';
+import { compareWorkloads, type WorkloadComparison } from '../workload/index.js';
 import type { RunEvaluation } from './evaluate-run.js';
 import type { GateSettings } from './run-gates.js';
 

@@ -11,11 +11,10 @@ import { LnLatencyAccumulator } from '../analysis/ln-latency.js';
 import type { LnLatencyStats, OperationColumns, OperationGateResult } from '../analysis/op-gate.js';
 import { sequentialLook, type SequentialLookResult } from '../analysis/sequential-look.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
-import type { ResultsStore } from '../store/results-store.js';
+import { batchTimesOf, readBatchTimes, type ResultsStore } from '../store/index.js';
 import { operationGateParallel } from './parallel-gate.js';
 import { runCompletion, type RunCompletion } from './run-completion.js';
 import { checkContention, type ContentionAssessment } from './contention-check.js';
-import { batchTimesOf, readBatchTimes } from '../store/batch-times.js';
 
 export interface RunEvaluation {
   run: RunRecord;

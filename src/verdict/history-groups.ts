@@ -7,7 +7,7 @@
  */
 import semver from 'semver';
 import type { BatchRecord, RunRecord } from '../model/records.js';
-import { storedWorkloadHash } from '../workload/workload-hash.js';
+import { storedWorkloadHash } from '../workload/index.js';
 
 export interface HistoryRun {
   run: RunRecord;

@@ -4,12 +4,10 @@
  * with the candidate's error budget. Comparing with a baseline whose workload differs is refused (a
  * usage error listing the differences) unless forced.
  */
-import { compareWorkloads } from '../workload/workload-diff.js';
+import { compareWorkloads } from '../workload/index.js';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model/records.js';
-import { readOpTotals } from '../store/batch-times.js';
-import { ingestErrorsByBatch } from '../store/ingest-errors.js';
-import type { ResultsStore } from '../store/results-store.js';
+import { ingestErrorsByBatch, readOpTotals, type ResultsStore } from '../store/index.js';
 import { errorBudgetOf } from './error-budget.js';
 import { evaluateBaseline } from './evaluate-baseline.js';
 import { evaluateRun, type EvaluateOptions } from './evaluate-run.js';

@@ -1,5 +1,5 @@
 /** The runs of one results database as a history reads them: every run with its batches. */
-import type { ResultsStore } from '../store/results-store.js';
+import type { ResultsStore } from '../store/index.js';
 import type { HistoryRun } from './history-groups.js';
 
 /** Every run of the store (completed or not: the grouping names the others as left out), with its batches. */

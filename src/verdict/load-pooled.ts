@@ -6,8 +6,8 @@
  */
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model/records.js';
-import type { ResultsStore } from '../store/results-store.js';
-import { compareWorkloads } from '../workload/workload-diff.js';
+import type { ResultsStore } from '../store/index.js';
+import { compareWorkloads } from '../workload/index.js';
 import { loadEvaluatedRun } from './load-evaluation.js';
 import { poolRepeats, type PoolInput, type PooledResult } from './pooled-check.js';
 import { resolveGates, type GateOverrides } from './run-gates.js';

@@ -13,13 +13,9 @@ import { poolRandom, type LogEstimate, type Pooled } from '../analysis/random-ef
 import { runMetrics, type RunMetrics } from '../analysis/run-metrics.js';
 import { Z_95 } from '../analysis/theil-sen.js';
 import type { BatchRecord, RunRecord } from '../model/records.js';
+import type { Interval } from './evaluate-history.js';
 
 export type PooledVerdict = 'PASS' | 'WARN' | 'FAIL' | 'INCONCLUSIVE';
-
-export interface Interval {
-  estimate: number;
-  ci: [number, number];
-}
 
 /** One run as the pool reads it: its record, its batches and its own gate's answer. */
 export interface PoolInput {

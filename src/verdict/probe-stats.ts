@@ -5,8 +5,7 @@
  * --max-growth). `check` prints a verdict per kind; with --gate-probes it exits on the worst.
  */
 import { growthGate, type GateResult, type Verdict } from '../analysis/growth-gate.js';
-import { readProbeOps } from '../store/probe-op-rows.js';
-import type { ResultsStore } from '../store/results-store.js';
+import { readProbeOps, type ResultsStore } from '../store/index.js';
 import { PROBE_KINDS, PROBE_OP_KINDS, type ProbeKind } from '../model/probe-kinds.js';
 
 /** Median of a list (the mean of the middle two for an even count); null when empty. */

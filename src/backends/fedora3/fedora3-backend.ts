@@ -5,8 +5,7 @@
  * and each datastream are separate timed operations. Basic auth (or a bearer token) is sent
  * preemptively. The preflight (fedora3-preflight.ts) checks the repository and API-M write access.
  */
-import { contentChunks, contentSha256 } from '../../generate/content.js';
-import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
+import { contentChunks, contentSha256, type DatastreamPlan, type ObjectPlan } from '../../generate/index.js';
 import type {
   Backend,
   HeadCapability,

@@ -5,8 +5,7 @@
  * pages with a listSession, and caps a page at the fieldSearch module's maxResults (100 by default).
  * The `update` probe is modifyDatastream.
  */
-import { contentChunks, contentSha256 } from '../../generate/content.js';
-import type { DatastreamPlan } from '../../generate/plan.js';
+import { contentChunks, contentSha256, type DatastreamPlan } from '../../generate/index.js';
 import type { Asked, HttpTarget } from '../http/http-target.js';
 import { OpError } from '../op-timer.js';
 import { probeFailure } from '../http/probe-requests.js';

@@ -6,9 +6,15 @@
  * straight to the path, for servers that make paths themselves (nginx create_full_put_path). It is
  * the path the overhead benchmarks compare with autocannon.
  */
-import { contentBuffer, contentChunks, contentInto } from '../../generate/content.js';
-import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
-import type { Workload } from '../../workload/workload.js';
+import {
+  contentBuffer,
+  contentChunks,
+  contentInto,
+  layoutPath,
+  type DatastreamPlan,
+  type ObjectPlan,
+} from '../../generate/index.js';
+import type { Workload } from '../../workload/index.js';
 import type {
   Backend,
   BatchLifecycle,
@@ -24,7 +30,7 @@ import type { OpTiming, TargetInfo } from '../../model/timings.js';
 import type { ObjectRef } from '../../model/records.js';
 import { headSize, rangeBody } from '../http/probe-requests.js';
 import { propfindMembers, putVersion, refuseUnlistable } from './http-put-probes.js';
-import { BodyPool } from '../../http1/body-pool.js';
+import { BodyPool, COPY_LIMIT } from '../../http1/index.js';
 import {
   headerValue,
   HttpTarget,
@@ -33,7 +39,6 @@ import {
   unreachable,
   type HttpTargetOptions,
 } from '../http/http-target.js';
-import { COPY_LIMIT } from '../../http1/write-body.js';
 import { OpError, timeOp } from '../op-timer.js';
 import { asked, deleteResource, type CollectionsMode } from './dav-collections.js';
 import { RunCollections } from './run-collections.js';

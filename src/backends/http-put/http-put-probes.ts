@@ -7,8 +7,7 @@
  * E_LIST_UNSUPPORTED, which ends a run that asked for the list probe. The `update` probe PUTs the
  * next version over the datastream's path.
  */
-import { contentChunks } from '../../generate/content.js';
-import type { DatastreamPlan } from '../../generate/plan.js';
+import { contentChunks, type DatastreamPlan } from '../../generate/index.js';
 import { refusal, type Asked, type HttpTarget } from '../http/http-target.js';
 import { probeFailure } from '../http/probe-requests.js';
 import { UsageError } from '../../errors.js';

@@ -4,7 +4,7 @@
  * the batch clock starts, each recorded as a `create-container` operation; an object's inside its
  * batch, as its `create-object`); in `clean` they are deleted after their contents, deepest first.
  */
-import type { ObjectPlan } from '../../generate/plan.js';
+import type { ObjectPlan } from '../../generate/index.js';
 import { RunFailedError } from '../../errors.js';
 import type { OpTiming } from '../../model/timings.js';
 import { targetError, type HttpTarget } from '../http/http-target.js';

@@ -11,7 +11,7 @@ import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { RunFailedError, UsageError } from '../../errors.js';
 import { OpError } from '../op-timer.js';
-import { Http1Pool } from '../../http1/http1-pool.js';
+import { Http1Pool } from '../../http1/index.js';
 import { msBetween, realClock, type Clock } from '../../model/clock.js';
 import { clockStart, noteResponse } from './response-clock.js';
 import type { SentAuth } from './target-errors.js';

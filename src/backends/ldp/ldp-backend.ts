@@ -5,9 +5,14 @@
  * containers are created once, before the batch clock starts, and timed as their own operations.
  */
 import { createHash } from 'node:crypto';
-import { contentChunks, contentSha256 } from '../../generate/content.js';
-import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
-import type { Workload } from '../../workload/workload.js';
+import {
+  contentChunks,
+  contentSha256,
+  layoutPath,
+  type DatastreamPlan,
+  type ObjectPlan,
+} from '../../generate/index.js';
+import type { Workload } from '../../workload/index.js';
 import type {
   Backend,
   BatchLifecycle,

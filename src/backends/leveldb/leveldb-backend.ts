@@ -8,8 +8,7 @@ import { createHash, hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ClassicLevel } from 'classic-level';
-import { contentChunks } from '../../generate/content.js';
-import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
+import { contentChunks, type DatastreamPlan, type ObjectPlan } from '../../generate/index.js';
 import { RunFailedError } from '../../errors.js';
 import type {
   Backend,

@@ -6,8 +6,7 @@
  */
 import type { ClassicLevel } from 'classic-level';
 import { createHash } from 'node:crypto';
-import { CHUNK_SIZE, contentChunks } from '../../generate/content.js';
-import type { DatastreamPlan } from '../../generate/plan.js';
+import { CHUNK_SIZE, contentChunks, type DatastreamPlan } from '../../generate/index.js';
 import { OpError } from '../op-timer.js';
 import * as K from './keys.js';
 import type { PutOp, WriteCombiner } from './write-combiner.js';

@@ -5,7 +5,7 @@
  * Its data lives only in the process of the run that wrote it, so `clean` of a memory run has
  * nothing to remove and says so.
  */
-import { parseCostModel } from '../../cost-model/cost-model.js';
+import { parseCostModel } from '../../cost-model/index.js';
 import { UsageError } from '../../errors.js';
 import { flagOn, flagValue, type BackendModule } from '../backend-module.js';
 import { parseLatency } from './latency.js';

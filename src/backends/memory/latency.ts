@@ -6,7 +6,7 @@
  */
 import { parseDurationMs } from '../../duration.js';
 import { UsageError } from '../../errors.js';
-import { mulberry32 } from '../../generate/mulberry32.js';
+import { mulberry32 } from '../../generate/index.js';
 
 export type LatencySpec =
   | { kind: 'fixed'; ms: number }

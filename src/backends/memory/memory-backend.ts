@@ -10,10 +10,9 @@
  * reads too, with a scripted host (virtual-host.ts) for its contention guard.
  */
 import { createHash } from 'node:crypto';
-import { putCostMs, stallAfterMs, type CostSettings } from '../../cost-model/cost-model.js';
+import { putCostMs, stallAfterMs, type CostSettings } from '../../cost-model/index.js';
 import { realClock, type Clock } from '../../model/clock.js';
-import { contentChunks } from '../../generate/content.js';
-import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
+import { contentChunks, type DatastreamPlan, type ObjectPlan } from '../../generate/index.js';
 import type {
   Backend,
   HeadCapability,

@@ -14,7 +14,7 @@
  * repeats exactly.
  */
 import { UsageError } from '../../errors.js';
-import { mulberry32 } from '../../generate/mulberry32.js';
+import { mulberry32 } from '../../generate/index.js';
 import type { Clock } from '../../model/clock.js';
 import type { HostProbe, HostSnapshot } from '../../model/host-probe.js';
 

@@ -11,10 +11,10 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
+import type { DatastreamPlan, ObjectPlan } from '../../generate/index.js';
 import type { ObjectRef } from '../../model/records.js';
 import type { OpTiming, TargetInfo } from '../../model/timings.js';
-import type { Workload } from '../../workload/workload.js';
+import type { Workload } from '../../workload/index.js';
 import type {
   Backend,
   CleanupCapability,

@@ -8,8 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { open, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { contentChunks } from '../../generate/content.js';
-import type { DatastreamPlan } from '../../generate/plan.js';
+import { contentChunks, type DatastreamPlan } from '../../generate/index.js';
 import { OBJECT_NAMASTE } from './ocfl-layout.js';
 
 /** Writes a datastream's content to a new file; returns its SHA-512 (hex). */

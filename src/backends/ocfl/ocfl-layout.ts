@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../../errors.js';
-import type { Workload } from '../../workload/workload.js';
+import type { Workload } from '../../workload/index.js';
 
 export const ROOT_NAMASTE = '0=ocfl_1.1';
 export const OBJECT_NAMASTE = '0=ocfl_object_1.1';

@@ -4,7 +4,7 @@
  * style are recorded with the run (preflight details), so `clean` deletes the run's own prefix.
  */
 import { UsageError } from '../../errors.js';
-import { parseBytes } from '../../workload/size.js';
+import { parseBytes } from '../../workload/index.js';
 import { flagOn, flagValue, type BackendModule, type BackendOptionSpec } from '../backend-module.js';
 import { CA_OPTION, cleanContext, recordedString, requireUrl, URL_OPTION } from '../server-options.js';
 import type { S3Options } from './s3-backend.js';

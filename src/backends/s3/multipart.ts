@@ -4,8 +4,7 @@
  * in memory), CompleteMultipartUpload with the parts' ETags — and AbortMultipartUpload on any
  * failure, so no orphan upload is left behind.
  */
-import { contentChunks, contentSha256 } from '../../generate/content.js';
-import type { DatastreamPlan } from '../../generate/plan.js';
+import { contentChunks, contentSha256, type DatastreamPlan } from '../../generate/index.js';
 import { OpError } from '../op-timer.js';
 import { EMPTY_SHA256, UNSIGNED, type S3Client } from './s3-client.js';
 

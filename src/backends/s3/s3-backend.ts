@@ -6,10 +6,16 @@
  * the run's prefix in each bucket and deletes with batched DeleteObjects.
  */
 import { hash } from 'node:crypto';
-import { contentBuffer, contentChunks, contentSha256 } from '../../generate/content.js';
-import { layoutPath, type DatastreamPlan, type ObjectPlan } from '../../generate/plan.js';
+import {
+  contentBuffer,
+  contentChunks,
+  contentSha256,
+  layoutPath,
+  type DatastreamPlan,
+  type ObjectPlan,
+} from '../../generate/index.js';
 import { RunFailedError, UsageError } from '../../errors.js';
-import type { Workload } from '../../workload/workload.js';
+import type { Workload } from '../../workload/index.js';
 import type {
   Backend,
   BulkCleanCapability,

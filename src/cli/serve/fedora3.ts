@@ -8,7 +8,7 @@ export const fedora3: ServeProtocol = {
   options: () => [],
   storesData: true,
   async start(_flags, c) {
-    const { startFedora3Server } = await import('../../servers/fedora3/fedora3-server.js');
+    const { startFedora3Server } = await import('../../servers/index.js');
     const server = await startFedora3Server({ host: c.host, port: c.port, dataDir: c.dataDir as string, ...c.auth });
     return { server, line: listeningLine('fedora3', server.url, c) };
   },

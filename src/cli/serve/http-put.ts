@@ -45,8 +45,8 @@ export const httpPut: ServeProtocol = {
   inMemory: 'the ground-truth store keeps its bodies in memory and takes no credentials',
   async start(flags, c) {
     const f = flags as unknown as HttpPutFlags;
-    const { parseCostModel, parseDurationMs, describeCost } = await import('../../cost-model/cost-model.js');
-    const { parseFaults, NO_FAULTS } = await import('../../servers/http-put/faults.js');
+    const { parseCostModel, parseDurationMs, describeCost } = await import('../../cost-model/index.js');
+    const { parseFaults, NO_FAULTS } = await import('../../servers/index.js');
     const cost = {
       model: parseCostModel(f.cost),
       baseMs: parseDurationMs(f.baseCost, '--base-cost'),
@@ -54,7 +54,7 @@ export const httpPut: ServeProtocol = {
     };
     const faults = f.faults === undefined ? NO_FAULTS : parseFaults(f.faults);
     const seed = parseIntFlag(f.seed, '--seed', 0, 2 ** 32 - 1);
-    const { startHttpPutServer } = await import('../../servers/http-put/http-put-server.js');
+    const { startHttpPutServer } = await import('../../servers/index.js');
     const server = await startHttpPutServer({
       host: c.host,
       port: c.port,

@@ -17,7 +17,7 @@ export const ldp: ServeProtocol = {
   storesData: true,
   async start(flags, c) {
     const containment = flags.containment as 'keyed' | 'document';
-    const { startLdpServer } = await import('../../servers/ldp/ldp-server.js');
+    const { startLdpServer } = await import('../../servers/index.js');
     const server = await startLdpServer({
       host: c.host,
       port: c.port,

@@ -13,7 +13,7 @@ import {
   canRemove,
   canUpdate,
   type Backend,
-} from '../../backends/backend.js';
+} from '../../backends/index.js';
 import { UsageError } from '../../errors.js';
 import { PROBE_KINDS, type ProbeKind } from '../../model/probe-kinds.js';
 

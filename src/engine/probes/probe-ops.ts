@@ -5,19 +5,27 @@
  * E_PROBE_MISMATCH (the runner then fails the run, as --verify readback does).
  */
 import { createHash } from 'node:crypto';
-import type {
-  Backend,
-  HeadCapability,
-  ListPageCapability,
-  RangeReadCapability,
-  ReadCapability,
-  UpdateCapability,
-} from '../../backends/backend.js';
+import {
+  clockOf,
+  hasBatchLifecycle,
+  OpError,
+  timeOp,
+  type Backend,
+  type HeadCapability,
+  type ListPageCapability,
+  type RangeReadCapability,
+  type ReadCapability,
+  type RemoveCapability,
+  type UpdateCapability,
+} from '../../backends/index.js';
 import type { OpTiming, ProbeOpKind } from '../../model/timings.js';
-import { clockOf, hasBatchLifecycle, type RemoveCapability } from '../../backends/backend.js';
-import { OpError, timeOp } from '../../backends/op-timer.js';
-import { CHUNK_SIZE, contentChunks, contentSha256 } from '../../generate/content.js';
-import type { DatastreamPlan, ObjectPlan } from '../../generate/plan.js';
+import {
+  CHUNK_SIZE,
+  contentChunks,
+  contentSha256,
+  type DatastreamPlan,
+  type ObjectPlan,
+} from '../../generate/index.js';
 
 /**
  * The first page of a listing: the same bound as S3's ListObjectsV2 and the list probe's "up to 1,000

@@ -14,18 +14,17 @@ import {
   canRemove,
   canUpdate,
   type Backend,
-} from '../../backends/backend.js';
+} from '../../backends/index.js';
 import type { OpTiming } from '../../model/timings.js';
 import { RunFailedError } from '../../errors.js';
-import { planObject, type ObjectPlan } from '../../generate/plan.js';
+import { planObject, type ObjectPlan } from '../../generate/index.js';
 import type { BatchRecord, StopInfo } from '../../model/records.js';
-import { readProbeRestoreCounts } from '../../store/probe-op-rows.js';
-import type { ResultsStore } from '../../store/results-store.js';
-import type { Workload } from '../../workload/workload.js';
+import { readProbeRestoreCounts, type ResultsStore } from '../../store/index.js';
+import type { Workload } from '../../workload/index.js';
 import { PROBE_OP_KINDS, type ProbeKind } from './probe-kinds.js';
 import { probeDelete, probeGet, probeHead, probeList, probeRange, probeUpdate } from './probe-ops.js';
 import { probeRange as rangeOf, sampleObjects } from './probe-sample.js';
-import { median } from '../../verdict/probe-stats.js';
+import { median } from '../../verdict/index.js';
 
 export interface ProbeOptions {
   kinds: readonly ProbeKind[];

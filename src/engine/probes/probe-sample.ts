@@ -5,7 +5,7 @@
  * seeded offset of a `range` probe. Pure functions of their inputs: a run's probes are reproducible.
  */
 import { hash } from 'node:crypto';
-import { mulberry32 as uniform } from '../../generate/mulberry32.js';
+import { mulberry32 as uniform } from '../../generate/index.js';
 
 /** A 32-bit seed for a purpose, from the workload seed and the parts that make it distinct. */
 export function probeSeed(seed: number, ...parts: (string | number)[]): number {

@@ -14,7 +14,7 @@
  * Colours are the Okabe–Ito palette (safe for colour-blind readers); series also differ by shape.
  */
 import { ciLevelLabel } from '../../analysis/growth-gate.js';
-import type { RunEvaluation } from '../../verdict/evaluate-run.js';
+import type { RunEvaluation } from '../../verdict/index.js';
 import { formatCount, formatMs } from '../format.js';
 import { batchRows, wallGate, type BatchRow } from '../per-batch-table.js';
 import { runName } from '../report-facts.js';

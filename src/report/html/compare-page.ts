@@ -8,8 +8,7 @@
  * Pure: (CompareSeries, when, version) => string.
  */
 import { ciLevelLabel } from '../../analysis/growth-gate.js';
-import type { CompareSeries, RatioSeries, TargetSeries } from '../../compare/compare-series.js';
-import type { Phase } from '../../compare/phases.js';
+import type { CompareSeries, Phase, RatioSeries, TargetSeries } from '../../compare/index.js';
 import { compareText } from '../compare-text.js';
 import { escapeHtml } from '../escape.js';
 import { formatCount, formatMs } from '../format.js';

@@ -6,7 +6,7 @@
  * data-batch / data-value attributes and a <title>, as the chart's points do. Nothing for an import (no host) —
  * and a line of text for a run with no pressure data.
  */
-import type { ContentionAssessment } from '../../verdict/contention-check.js';
+import type { ContentionAssessment } from '../../verdict/index.js';
 import { risePhrase } from '../contention-text.js';
 import { escapeHtml, escapeXml } from '../escape.js';
 

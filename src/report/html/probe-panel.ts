@@ -6,7 +6,7 @@
  * the kept batches, exp(intercept + slope i) with i the 1-based position in the kind's series
  * (the index the gate was fitted on). Empty for a run without probes.
  */
-import type { ProbeSeries, ProbeVerdict } from '../../verdict/probe-stats.js';
+import type { ProbeSeries, ProbeVerdict } from '../../verdict/index.js';
 import { escapeHtml } from '../escape.js';
 import { formatCount, formatMs } from '../format.js';
 import { probeDetail, probeGateNote } from '../probe-text.js';

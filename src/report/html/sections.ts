@@ -2,7 +2,7 @@
 import type { Verdict } from '../../analysis/growth-gate.js';
 import { escapeHtml } from '../escape.js';
 import { BATCH_ALIGN, BATCH_HEADER, batchCells, type BatchRow } from '../per-batch-table.js';
-import type { ErrorBudget } from '../../verdict/error-budget.js';
+import type { ErrorBudget } from '../../verdict/index.js';
 import type { BaselineFacts } from '../report-facts.js';
 import { errorBudgetText } from '../report-facts.js';
 

@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { putCostMs, stallAfterMs, type CostSettings } from '../../cost-model/cost-model.js';
+import { putCostMs, stallAfterMs, type CostSettings } from '../../cost-model/index.js';
 import { FaultDrawer, NO_FAULTS, type Fault, type FaultSpec } from './faults.js';
 import { WaitCarry } from './fine-wait.js';
 import { MemoryTree } from './memory-tree.js';
