@@ -7,7 +7,7 @@
  */
 import { UsageError } from '../../errors.js';
 import { flagValue, type BackendOptionSpec, type TargetContext } from '../backend-module.js';
-import { parseTargetUrl, type RequestAuth } from '../http/http-target.js';
+import type { RequestAuth } from '../http/http-target.js';
 import type { SolidOidcClient } from '../http/solid-oidc-login.js';
 
 export const OIDC_ISSUER: BackendOptionSpec = {
@@ -30,7 +30,7 @@ export function oidcClientOf(
 ): SolidOidcClient | undefined {
   const issuer = flagValue(flags, OIDC_ISSUER) ?? o.recordedIssuer;
   if (issuer === undefined) return undefined;
-  parseTargetUrl(issuer, '--oidc-issuer');
+  checkIssuerUrl(issuer);
   if (o.flavor !== 'solid') {
     throw new UsageError(
       'E_BAD_FLAG',
@@ -57,6 +57,22 @@ export function oidcClientOf(
     );
   }
   return { issuer, clientId: ctx.clientId as string, clientSecret: ctx.clientSecret as string };
+}
+
+/** An http(s) URL without credentials (this file stays light: the module's index imports it for --help). */
+function checkIssuerUrl(raw: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+    throw new UsageError(
+      'E_BAD_FLAG',
+      `--oidc-issuer "${url === undefined ? raw : url.origin}" is not an http(s) URL without credentials`,
+      'give the issuer the server names in its /.well-known/openid-configuration, e.g. --oidc-issuer http://localhost:3000/',
+    );
 }
 
 /** Logs in (a refused login is exit 4 with the issuer's answer) and returns the per-request credentials. */
