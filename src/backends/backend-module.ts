@@ -51,12 +51,17 @@ export interface TargetContext {
   password?: string;
   /** INGEST_SCALE_TOKEN, for the HTTP backends that send Authorization. */
   token?: string;
+  /** INGEST_SCALE_CLIENT_ID and INGEST_SCALE_CLIENT_SECRET: client credentials for a Solid-OIDC login (ldp --oidc-issuer). */
+  clientId?: string;
+  clientSecret?: string;
   /** --request-timeout and --connect-timeout of the HTTP backends. */
   timeouts?: HttpTimeouts;
 }
 
 /** What `run` gives prepareRun for its backend: the parsed flags (each module reads its own) and the secrets. */
-export type RunTarget = Partial<Pick<TargetContext, 'password' | 'token' | 'timeouts'>> & {
+export type RunTarget = Partial<
+  Pick<TargetContext, 'password' | 'token' | 'clientId' | 'clientSecret' | 'timeouts'>
+> & {
   flags?: Readonly<Record<string, unknown>>;
 };
 

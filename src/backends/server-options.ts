@@ -75,6 +75,8 @@ export function cleanContext(run: RecordedTarget, access: Access): TargetContext
     concurrency: access.concurrency,
     ...(access.password === undefined ? {} : { password: access.password }),
     ...(access.token === undefined ? {} : { token: access.token }),
+    ...(access.clientId === undefined ? {} : { clientId: access.clientId }),
+    ...(access.clientSecret === undefined ? {} : { clientSecret: access.clientSecret }),
     ...(access.timeouts === undefined ? {} : { timeouts: access.timeouts }),
   };
 }

@@ -5,6 +5,7 @@ import { formatCount } from '../report/index.js';
 import { ResultsStore } from '../store/index.js';
 import type { CliContext } from './context.js';
 import { parseIntFlag } from './parse-flags.js';
+import { secretsFromEnv } from './run-options.js';
 
 export interface CleanFlags {
   db: string;
@@ -20,19 +21,13 @@ export async function clean(ctx: CliContext, ref: string, f: CleanFlags): Promis
     const run = await store.resolveRun(ref);
     const { objects, bytesWritten, transactions } = await recordedObjects(store, run.id);
     // the secrets only from the environment, as for run (--user with INGEST_SCALE_TOKEN is refused by the target)
-    const password = process.env.INGEST_SCALE_PASSWORD || undefined;
-    const token = process.env.INGEST_SCALE_TOKEN || undefined;
     const r = await cleanRun({
       run,
       objects,
       bytesWritten,
       transactions,
       concurrency,
-      access: {
-        flags: f as unknown as Record<string, unknown>,
-        ...(password === undefined ? {} : { password }),
-        ...(token === undefined ? {} : { token }),
-      },
+      access: { flags: f as unknown as Record<string, unknown>, ...secretsFromEnv() },
     });
     if (f.json) ctx.out(JSON.stringify({ runId: run.id, ...r }));
     else {

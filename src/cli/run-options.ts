@@ -21,11 +21,19 @@ import type { RunTags } from '../model/run-tags.js';
 import type { RunFlags } from './run-action.js';
 import { workloadFromFlags } from './workload-options.js';
 
+type EnvSecrets = { password?: string; token?: string; clientId?: string; clientSecret?: string };
+
 /** The secrets of the HTTP backends, only ever from the environment (flags show in the process list). */
-export function secretsFromEnv(): { password?: string; token?: string } {
-  const password = process.env.INGEST_SCALE_PASSWORD || undefined;
-  const token = process.env.INGEST_SCALE_TOKEN || undefined;
-  return { ...(password === undefined ? {} : { password }), ...(token === undefined ? {} : { token }) };
+export function secretsFromEnv(env: NodeJS.ProcessEnv = process.env): EnvSecrets {
+  const named: [keyof EnvSecrets, string][] = [
+    ['password', 'INGEST_SCALE_PASSWORD'],
+    ['token', 'INGEST_SCALE_TOKEN'],
+    ['clientId', 'INGEST_SCALE_CLIENT_ID'],
+    ['clientSecret', 'INGEST_SCALE_CLIENT_SECRET'],
+  ];
+  const out: EnvSecrets = {};
+  for (const [key, name] of named) if (env[name]) out[key] = env[name];
+  return out;
 }
 
 /** The gates and timeouts: a resumed run's recorded ones, else the flags'. */

@@ -195,8 +195,15 @@ export function readTargetsFile(file: string): CompareTarget[] {
   return parseTargets(file, json);
 }
 
-/** The secrets of a target from the environment: its own variables if named, else INGEST_SCALE_PASSWORD / INGEST_SCALE_TOKEN. */
-export function targetSecrets(t: CompareTarget, env: NodeJS.ProcessEnv): { password?: string; token?: string } {
+/**
+ * The secrets of a target from the environment: its own variables if named, else INGEST_SCALE_PASSWORD /
+ * INGEST_SCALE_TOKEN; the client credentials of a Solid-OIDC login (an ldp target's oidcIssuer) are
+ * INGEST_SCALE_CLIENT_ID and INGEST_SCALE_CLIENT_SECRET for every target.
+ */
+export function targetSecrets(
+  t: CompareTarget,
+  env: NodeJS.ProcessEnv,
+): { password?: string; token?: string; clientId?: string; clientSecret?: string } {
   const password = (t.passwordEnv === undefined ? env.INGEST_SCALE_PASSWORD : env[t.passwordEnv]) || undefined;
   const token = (t.tokenEnv === undefined ? env.INGEST_SCALE_TOKEN : env[t.tokenEnv]) || undefined;
   if (t.passwordEnv !== undefined && password === undefined) {
@@ -213,5 +220,12 @@ export function targetSecrets(t: CompareTarget, env: NodeJS.ProcessEnv): { passw
       `export ${t.tokenEnv}=… before compare, or drop tokenEnv`,
     );
   }
-  return { ...(password === undefined ? {} : { password }), ...(token === undefined ? {} : { token }) };
+  const clientId = env.INGEST_SCALE_CLIENT_ID || undefined;
+  const clientSecret = env.INGEST_SCALE_CLIENT_SECRET || undefined;
+  return {
+    ...(password === undefined ? {} : { password }),
+    ...(token === undefined ? {} : { token }),
+    ...(clientId === undefined ? {} : { clientId }),
+    ...(clientSecret === undefined ? {} : { clientSecret }),
+  };
 }

@@ -162,6 +162,8 @@ export async function cleanRun(o: CleanOptions): Promise<CleanResult> {
     concurrency: o.concurrency,
     ...(o.access.password === undefined ? {} : { password: o.access.password }),
     ...(o.access.token === undefined ? {} : { token: o.access.token }),
+    ...(o.access.clientId === undefined ? {} : { clientId: o.access.clientId }),
+    ...(o.access.clientSecret === undefined ? {} : { clientSecret: o.access.clientSecret }),
   });
   // a store that no longer exists (a removed data directory, a process's memory) has nothing left to remove
   if ('gone' in reopened) return { ...result, alreadyGone: o.objects.length, note: reopened.gone };

@@ -20,10 +20,24 @@ export interface SolidPeer {
   stop(): Promise<void>;
 }
 
+export interface SolidStartOptions {
+  /**
+   * The host name of the base URL (it still listens on 127.0.0.1 only). An identity provider needs
+   * `localhost`: the login library and the server then agree on the issuer and on the URLs DPoP proofs name.
+   */
+  host?: '127.0.0.1' | 'localhost';
+  /** Called with each line the server logs, and the server logs at `info` (every request it receives). */
+  onLogLine?: (line: string) => void;
+}
+
 /** `config`: a Components.js configuration other than the open one (e.g. with WebACL, answering 401). */
-export async function startSolid(limitMs = 90_000, config = join(PEER, 'config.json')): Promise<SolidPeer> {
+export async function startSolid(
+  limitMs = 90_000,
+  config = join(PEER, 'config.json'),
+  o: SolidStartOptions = {},
+): Promise<SolidPeer> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
+  const url = `http://${o.host ?? '127.0.0.1'}:${port}/`;
   const data = mkdtempSync(join(tmpdir(), 'ingest-scale-solid-'));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -40,12 +54,21 @@ export async function startSolid(limitMs = 90_000, config = join(PEER, 'config.j
       '-p',
       String(port),
       '-l',
-      'warn',
+      o.onLogLine ? 'info' : 'warn',
     ],
-    { cwd: PEER, stdio: ['ignore', 'ignore', 'pipe'] },
+    { cwd: PEER, stdio: ['ignore', o.onLogLine ? 'pipe' : 'ignore', 'pipe'] },
   );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  if (o.onLogLine) {
+    const onLine = o.onLogLine;
+    let partial = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      const lines = (partial + d.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    });
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.pid !== undefined) {

@@ -181,6 +181,7 @@ test('the CLI shows each backend option once, with its default in the help, on r
     }
   }
   const clean = cleanCommand(makeContext()).options.map((o) => o.long);
-  for (const f of ['--user', '--ca', '--profile', '--purge-tombstones']) assert.ok(clean.includes(f), f);
+  for (const f of ['--user', '--ca', '--profile', '--purge-tombstones', '--oidc-issuer'])
+    assert.ok(clean.includes(f), f);
   for (const f of ['--url', '--bucket', '--latency', '--flavor']) assert.equal(clean.includes(f), false, f);
 });

@@ -134,6 +134,20 @@ test("secrets come from the environment: the target's own variable, else INGEST_
   throwsUsage(() => targetSecrets(own, {}), 'E_BAD_TARGETS', ['OWN_PW', 'not set']);
 });
 
+test('an ldp target with oidcIssuer: the flag as run takes it, the client credentials from the environment', () => {
+  const pod = {
+    backend: 'ldp',
+    url: 'http://localhost:3000/p/',
+    flavor: 'solid',
+    oidcIssuer: 'http://localhost:3000/',
+  };
+  const [solid] = parseTargets(F, { targets: { pod, other: { ...pod, url: 'http://localhost:3000/q/' } } });
+  assert.ok(solid);
+  assert.equal(solid.flags.oidcIssuer, 'http://localhost:3000/');
+  const env = { INGEST_SCALE_CLIENT_ID: 'id', INGEST_SCALE_CLIENT_SECRET: 'secret' };
+  assert.deepEqual(targetSecrets(solid, env), { clientId: 'id', clientSecret: 'secret' });
+});
+
 test('fuzz (seeded): any JSON value, and targets with random keys and values, give targets or the typed usage error', () => {
   const keys = [
     ...new Set(BACKEND_MODULES.flatMap((m) => m.options.map((o) => optionKey(o.flag)))),

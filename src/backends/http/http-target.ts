@@ -33,6 +33,8 @@ export interface HttpTargetOptions {
   password?: string;
   /** A bearer token (from INGEST_SCALE_TOKEN only), sent as `Authorization: Bearer …`; not with `user`. */
   token?: string;
+  /** Credentials made per request (a Solid-OIDC login's DPoP-bound token); not with `user` or `token`. */
+  requestAuth?: RequestAuth;
   /** PEM file of a private CA to trust (HTTPS). */
   caFile?: string;
   /** Connections in the pool: the run's concurrency. */
@@ -41,6 +43,17 @@ export interface HttpTargetOptions {
   timeouts?: HttpTimeouts;
   /** Times requests (the host's clock by default). */
   clock?: Clock;
+}
+
+/**
+ * Credentials that change from request to request: a DPoP proof names each request's method and
+ * URL, and the token behind it is renewed as it nears expiry.
+ */
+export interface RequestAuth {
+  /** What kind of credentials they are (for refusal hints; never the secret). */
+  readonly sent: SentAuth;
+  /** The headers for one request to this URL (without query: the proof's `htu` drops it anyway). */
+  headers(method: string, url: string): Promise<Record<string, string>>;
 }
 
 export interface HttpTimeouts {
@@ -103,6 +116,7 @@ export class HttpTarget {
   private readonly pool: Pool;
   private readonly writer: Http1Pool;
   private readonly auth: string | undefined;
+  private readonly requestAuth: RequestAuth | undefined;
   /** What kind of credentials go with every request (for refusal hints; never the secret). */
   readonly sentAuth: SentAuth = { kind: 'none' };
   private readonly clock: Clock;
@@ -167,6 +181,23 @@ export class HttpTarget {
       this.auth = `Bearer ${o.token}`;
       this.sentAuth = { kind: 'bearer' };
     }
+    this.requestAuth = o.requestAuth;
+    if (o.requestAuth) {
+      if (this.auth !== undefined) {
+        throw new UsageError(
+          'E_FLAG_CONFLICT',
+          `--oidc-issuer and ${o.user === undefined ? 'INGEST_SCALE_TOKEN' : `--user ${o.user}`} are both given`,
+          'choose one way to log in: the Solid-OIDC login, Basic auth or a bearer token',
+        );
+      }
+      this.sentAuth = o.requestAuth.sent;
+    }
+  }
+
+  /** Adds the credentials to a request's headers: the fixed ones, or those made for this request. */
+  private async authorize(method: string, path: string, headers: Record<string, string>): Promise<void> {
+    if (this.auth) headers.authorization = this.auth;
+    else if (this.requestAuth) Object.assign(headers, await this.requestAuth.headers(method, this.base.origin + path));
   }
 
   /** The target address as recorded: origin and path, never credentials. */
@@ -185,7 +216,7 @@ export class HttpTarget {
   ): Promise<HttpResult> {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (!o.onChunk && !o.readText) return this.send(method, path, headers, o.body ?? null);
-    if (this.auth) headers.authorization = this.auth;
+    await this.authorize(method, path, headers);
     const start = this.clock.nowNs();
     const clock = clockStart(this.clock);
     let res: Dispatcher.ResponseData;
@@ -220,6 +251,7 @@ export class HttpTarget {
     body: RequestBody,
   ): Promise<HttpResult> {
     if (this.auth) headers.authorization = this.auth;
+    else if (this.requestAuth) await this.authorize(method, path, headers);
     const clock = clockStart(this.clock);
     try {
       const r = await this.writer.request(method, path, headers, body);
@@ -244,7 +276,7 @@ export class HttpTarget {
     body: AsyncIterable<Buffer> & { dump(o?: { limit: number }): Promise<void>; text(): Promise<string> };
   }> {
     const h: Record<string, string> = { ...headers };
-    if (this.auth) h.authorization = this.auth;
+    await this.authorize(method, path, h);
     try {
       const res = await this.pool.request({ method, path, headers: h });
       return { status: res.statusCode, headers: res.headers, body: res.body as never };

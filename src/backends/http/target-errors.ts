@@ -3,7 +3,8 @@
  * names the request (method and path), the status and the server's own message, and a hint of what
  * to check. A refusal (401/403) names what the server asked for — the schemes of its
  * WWW-Authenticate — beside what this tool can send: Basic (--user with INGEST_SCALE_PASSWORD) or a
- * bearer token (INGEST_SCALE_TOKEN). Nothing here ever holds a credential.
+ * bearer token (INGEST_SCALE_TOKEN), or a Solid-OIDC login's DPoP-bound token (--oidc-issuer). Nothing here
+ * ever holds a credential.
  */
 import { IngestScaleError, RunFailedError } from '../../errors.js';
 import { OpError } from '../op-timer.js';
@@ -11,7 +12,11 @@ import { OpError } from '../op-timer.js';
 type Headers = Record<string, string | string[] | undefined>;
 
 /** What the tool sent with the request: the kind only, never the secret. */
-export type SentAuth = { kind: 'none' } | { kind: 'basic'; user: string } | { kind: 'bearer' };
+export type SentAuth =
+  | { kind: 'none' }
+  | { kind: 'basic'; user: string }
+  | { kind: 'bearer' }
+  | { kind: 'dpop'; issuer: string };
 
 /** Where a response came from: the request, the target as recorded, and what credentials went with it. */
 export interface Asked {
@@ -163,9 +168,13 @@ export function authSchemes(h: Headers): string[] {
 const TOOL_SENDS =
   'this tool sends Basic auth (--user with INGEST_SCALE_PASSWORD) or a bearer token (INGEST_SCALE_TOKEN)';
 
+const OIDC_LOGIN =
+  'log in with Solid-OIDC: --oidc-issuer with INGEST_SCALE_CLIENT_ID and INGEST_SCALE_CLIENT_SECRET (--backend ldp --flavor solid)';
+
 function sentText(sent: SentAuth): string {
   if (sent.kind === 'basic') return `Basic auth as --user ${sent.user}`;
   if (sent.kind === 'bearer') return 'the bearer token of INGEST_SCALE_TOKEN';
+  if (sent.kind === 'dpop') return `the DPoP-bound token of the Solid-OIDC login at ${sent.issuer}`;
   return 'no credentials';
 }
 
@@ -188,6 +197,8 @@ function refusalHint(status: number, schemes: readonly string[], sent: SentAuth,
   if (schemes.length === 0)
     return `the server named no scheme (no WWW-Authenticate header); ${TOOL_SENDS}, and sent ${sentText(sent)}`;
   const asks = `the server asks for ${schemes.join('/')}${solid ? ' (Solid-OIDC login)' : ''}`;
+  if (sent.kind === 'dpop')
+    return `${asks} and refused ${sentText(sent)}: check that this server trusts that issuer and that the client credentials' WebID may do this here (e.g. its ACL)`;
   if (lower.includes('basic')) {
     if (sent.kind === 'basic') return `${asks} and refused --user ${sent.user}: check --user and INGEST_SCALE_PASSWORD`;
     return `${asks}: give --user and set INGEST_SCALE_PASSWORD (${TOOL_SENDS}; it sent ${sentText(sent)})`;
@@ -195,8 +206,9 @@ function refusalHint(status: number, schemes: readonly string[], sent: SentAuth,
   if (lower.includes('bearer')) {
     if (sent.kind === 'bearer')
       return `${asks} and refused the token: check that INGEST_SCALE_TOKEN holds a valid, unexpired token for this server`;
-    return `${asks}; ${TOOL_SENDS}: set INGEST_SCALE_TOKEN to a token the server accepts as Bearer${solid ? ' (the Solid-OIDC login itself, and DPoP-bound tokens, this tool cannot make)' : ''}`;
+    return `${asks}; ${TOOL_SENDS}: set INGEST_SCALE_TOKEN to a token the server accepts as Bearer${solid ? `, or ${OIDC_LOGIN}` : ''}`;
   }
+  if (lower.includes('dpop')) return `${asks}: ${OIDC_LOGIN}`;
   return `${asks}, which this tool cannot send; ${TOOL_SENDS}`;
 }
 

@@ -5,9 +5,10 @@
  */
 import { UsageError } from '../../errors.js';
 import { flagOn, flagValue, type BackendModule } from '../backend-module.js';
-import { cleanContext, HTTP_OPTIONS, httpTarget, recordedString, requireUrl } from '../server-options.js';
+import { cleanContext, HTTP_OPTIONS, httpTarget, recordedString, requireUrl, USER_OPTION } from '../server-options.js';
 import { FLAVORS, type FlavorName } from './flavor.js';
 import type { LdpOptions } from './ldp-backend.js';
+import { OIDC_ISSUER, oidcClientOf, oidcLogin } from './ldp-oidc.js';
 
 const FLAVOR = {
   flag: '--flavor',
@@ -39,8 +40,8 @@ const PURGE_TOMBSTONES = {
 export const ldp: BackendModule<LdpOptions> = {
   name: 'ldp',
   description:
-    'Fedora 4/5/6 HTTP API or plain LDP (--url http://HOST:8080/rest --flavor fedora6|fedora5|fedora4|solid): containers and binaries',
-  options: [...HTTP_OPTIONS, FLAVOR, CREATE, TX, PURGE_TOMBSTONES],
+    'Fedora 4/5/6 HTTP API or plain LDP (--url http://HOST:8080/rest --flavor fedora6|fedora5|fedora4|solid): containers and binaries; a Solid pod behind a login with --oidc-issuer (client credentials from INGEST_SCALE_CLIENT_ID/INGEST_SCALE_CLIENT_SECRET)',
+  options: [...HTTP_OPTIONS, FLAVOR, CREATE, TX, PURGE_TOMBSTONES, OIDC_ISSUER],
   fromFlags(flags, ctx) {
     const flavor = flagValue(flags, FLAVOR) as FlavorName;
     const tx = flagValue(flags, TX) as LdpOptions['tx'];
@@ -51,8 +52,11 @@ export const ldp: BackendModule<LdpOptions> = {
         'use --tx none with --flavor solid',
       );
     }
+    const url = requireUrl(flags, 'ldp');
+    const oidc = oidcClientOf(flags, ctx, { flavor, user: flagValue(flags, USER_OPTION) });
     return {
-      ...httpTarget(requireUrl(flags, 'ldp'), flags, ctx),
+      ...httpTarget(url, flags, ctx),
+      ...(oidc ? { oidc } : {}),
       flavor,
       create: flagValue(flags, CREATE) as LdpOptions['create'],
       tx,
@@ -66,10 +70,17 @@ export const ldp: BackendModule<LdpOptions> = {
   fromRecorded(run, access) {
     const ctx = cleanContext(run, access);
     const resume = access.purpose === 'resume';
+    const flavor = (recordedString(run, 'flavor') ?? FLAVOR.default) as FlavorName;
+    const oidc = oidcClientOf(access.flags, ctx, {
+      flavor,
+      user: flagValue(access.flags, USER_OPTION),
+      recordedIssuer: recordedString(run, 'oidcIssuer'),
+    });
     return {
       options: {
         ...httpTarget(run.target, access.flags, ctx),
-        flavor: (recordedString(run, 'flavor') ?? FLAVOR.default) as FlavorName,
+        ...(oidc ? { oidc } : {}),
+        flavor,
         // a resume writes as the run did; a half-written object it removes must leave no tombstone, so its path can be written again
         create: resume && recordedString(run, 'create') === 'post' ? 'post' : 'put',
         tx: resume && recordedString(run, 'tx') === 'per-batch' ? 'per-batch' : 'none',
@@ -82,6 +93,8 @@ export const ldp: BackendModule<LdpOptions> = {
   },
   async create(options) {
     const { LdpBackend } = await import('./ldp-backend.js');
-    return new LdpBackend(options);
+    // the login comes first: a refused one stops the run before anything is asked of the server
+    if (options.oidc === undefined) return new LdpBackend(options);
+    return new LdpBackend({ ...options, requestAuth: await oidcLogin(options.oidc) });
   },
 };

@@ -41,6 +41,7 @@ import { BINARY_LINK, CONTAINER_LINK, FLAVOR, type Flavor, type FlavorName } fro
 import { checkDelete, checkWrite, containedIris, locationPath } from './ldp-responses.js';
 import { preflightLdp } from './ldp-preflight.js';
 import { beginTx, commitTx, rollbackTx, type OpenTx } from './ldp-transactions.js';
+import type { SolidOidcClient } from '../http/solid-oidc-login.js';
 
 export interface LdpOptions extends HttpTargetOptions {
   flavor: FlavorName;
@@ -53,6 +54,8 @@ export interface LdpOptions extends HttpTargetOptions {
   purpose: 'run' | 'clean' | 'resume';
   /** A shard of a sharded run (run --shard): the run container and layout levels a sibling shard made are success. */
   shared?: boolean;
+  /** The Solid-OIDC login (--oidc-issuer): its issuer is recorded with the run, the credentials never. */
+  oidc?: SolidOidcClient;
 }
 
 export class LdpBackend
@@ -123,7 +126,13 @@ export class LdpBackend
     if (this.o.purpose === 'resume') this.made.add(this.runPath);
     return {
       ...info,
-      details: { ...info.details, runContainer: this.slash(this.runPath), create: this.o.create, tx: this.o.tx },
+      details: {
+        ...info.details,
+        runContainer: this.slash(this.runPath),
+        create: this.o.create,
+        tx: this.o.tx,
+        ...(this.o.oidc ? { oidcIssuer: this.o.oidc.issuer } : {}),
+      },
     };
   }
 
