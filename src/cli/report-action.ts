@@ -15,6 +15,8 @@ import { TOOL_VERSION } from '../version.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 import type { ReportFormat } from './report-command.js';
+import { parseForecastFlags } from './forecast-flags.js';
+import { chartedForecast } from '../verdict/forecast-path.js';
 
 type Renderer = (i: ReportInput) => string;
 const RENDERERS: Record<ReportFormat, Renderer> = {
@@ -39,15 +41,17 @@ function checkCompareFlags(ref: string | undefined, f: ReportFlags): void {
       'add --format html; for the answer as text or JSON run ingest-scale compare (its --json), or report one of its runs',
     );
   const stray =
-    f.baseline !== undefined
-      ? '--baseline'
-      : f.gateProbes
-        ? '--gate-probes'
-        : f.maxLevelChange !== undefined
-          ? '--max-level-change'
-          : f.maxGrowth !== undefined
-            ? '--max-growth'
-            : null;
+    f.forecast !== undefined
+      ? '--forecast'
+      : f.baseline !== undefined
+        ? '--baseline'
+        : f.gateProbes
+          ? '--gate-probes'
+          : f.maxLevelChange !== undefined
+            ? '--max-level-change'
+            : f.maxGrowth !== undefined
+              ? '--max-growth'
+              : null;
   if (stray)
     throw new UsageError(
       'E_FLAG_CONFLICT',
@@ -69,10 +73,13 @@ export interface ReportFlags {
   gateProbes?: boolean;
   /** A compare id: its HTML page instead of a run's report. */
   compare?: string;
+  /** Fills to forecast at (check --forecast's syntax). */
+  forecast?: string;
 }
 
 export async function report(ctx: CliContext, ref: string | undefined, f: ReportFlags): Promise<ExitCode> {
   const gates = parseGateOverrides(f);
+  const forecastReq = parseForecastFlags({ ...(f.forecast === undefined ? {} : { forecast: f.forecast }) });
   const render = (RENDERERS as Partial<Record<string, Renderer>>)[f.format];
   if (!render)
     throw new UsageError(
@@ -102,7 +109,13 @@ export async function report(ctx: CliContext, ref: string | undefined, f: Report
         gateProbes: f.gateProbes === true,
       });
       for (const n of evaluation.gateNotes ?? []) ctx.err(`note: ${n}`);
-      text = render({ ...evaluation, generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION });
+      const forecast = forecastReq === null ? null : chartedForecast(evaluation.candidate.evaluation, forecastReq);
+      text = render({
+        ...evaluation,
+        generatedAt: new Date().toISOString(),
+        toolVersion: TOOL_VERSION,
+        ...(forecast === null ? {} : { forecast }),
+      });
     }
   } finally {
     await store.close();
