@@ -1,5 +1,5 @@
 /** What `ingest-scale check` does once its flags are parsed (loaded only when the command runs). */
-import { exitCodeOf, forecastEvaluatedRun, loadEvaluation, type ForecastAnswer } from '../verdict/index.js';
+import { chartedForecast, exitCodeOf, loadEvaluation, type ForecastAnswer } from '../verdict/index.js';
 import { ExitCode } from '../exit-codes.js';
 import {
   baselineVerdictText,
@@ -15,6 +15,7 @@ import { parseGateOverrides } from './gate-flags.js';
 import { evaluationText } from './run-output.js';
 import { probeStopHead, probeText } from './probe-cli.js';
 import { parseForecastFlags, type ForecastFlags } from './forecast-flags.js';
+import { forecastChart } from './forecast-chart.js';
 
 export interface CheckFlags extends ForecastFlags {
   db: string;
@@ -27,6 +28,8 @@ export interface CheckFlags extends ForecastFlags {
   allowPartial?: boolean;
   /** Exit on the worst of the ingest verdict and every probe kind's verdict (docs/probes.md). */
   gateProbes?: boolean;
+  /** With --forecast: false (--no-chart) leaves out the chart of the run and its projection. */
+  chart?: boolean;
 }
 
 export async function check(ctx: CliContext, refs: readonly string[], f: CheckFlags): Promise<ExitCode> {
@@ -49,14 +52,15 @@ export async function check(ctx: CliContext, refs: readonly string[], f: CheckFl
       // a forecast reads every batch record (the operation percentiles too)
       lean: forecastReq === null,
     });
-    const forecast = forecastReq === null ? null : forecastEvaluatedRun(input.candidate.evaluation, forecastReq);
+    const forecast = forecastReq === null ? null : chartedForecast(input.candidate.evaluation, forecastReq);
     const code = withSloGate(exitCodeOf(input), forecast);
     if (f.json) {
       ctx.out(JSON.stringify({ ...checkJson(input), ...(forecast === null ? {} : forecastJsonFields(forecast)) }));
       return code;
     }
-    const forecastLines = forecast === null ? [] : ['', ...forecastText(forecast, forecastReq?.slo)];
     const own = input.candidate.evaluation;
+    const chartLines = forecast === null || f.chart === false ? [] : ['', forecastChart(ctx, own, forecast)];
+    const forecastLines = forecast === null ? [] : [...chartLines, '', ...forecastText(forecast, forecastReq?.slo)];
     const notes = (input.gateNotes ?? []).map((n) => `note: ${n}`);
     // the evaluation's error budget, as run and report give it: a line when operations failed or were retried
     const errors = input.errorBudget;

@@ -58,6 +58,7 @@ export function checkCommand(ctx: CliContext): Command {
       '--forecast <counts>',
       "predict the per-batch time (and op p50/p95 where recorded) at these fills, with 90% prediction intervals: e.g. 20k,1M (at most 100x the run's fill; docs/forecast.md)",
     )
+    .option('--no-chart', 'with --forecast: leave out the chart of the run and its projection')
     .option(
       '--slo <duration[:metric]>',
       'the fill at which this objective is crossed; metric batch (default), p50 or p95: e.g. 50ms:p95',

@@ -1,7 +1,7 @@
 /** What `ingest-scale report` does once its flags are parsed (loaded only when the command runs). */
 import { writeFileSync } from 'node:fs';
 import { loadCompareSeries } from '../compare/index.js';
-import { loadEvaluation } from '../verdict/index.js';
+import { chartedForecast, loadEvaluation } from '../verdict/index.js';
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import {
@@ -17,6 +17,7 @@ import { TOOL_VERSION } from '../version.js';
 import type { CliContext } from './context.js';
 import { parseGateOverrides } from './gate-flags.js';
 import type { ReportFormat } from './report-command.js';
+import { parseForecastFlags } from './forecast-flags.js';
 
 type Renderer = (i: ReportInput) => string;
 const RENDERERS: Record<ReportFormat, Renderer> = {
@@ -41,15 +42,17 @@ function checkCompareFlags(ref: string | undefined, f: ReportFlags): void {
       'add --format html; for the answer as text or JSON run ingest-scale compare (its --json), or report one of its runs',
     );
   const stray =
-    f.baseline !== undefined
-      ? '--baseline'
-      : f.gateProbes
-        ? '--gate-probes'
-        : f.maxLevelChange !== undefined
-          ? '--max-level-change'
-          : f.maxGrowth !== undefined
-            ? '--max-growth'
-            : null;
+    f.forecast !== undefined
+      ? '--forecast'
+      : f.baseline !== undefined
+        ? '--baseline'
+        : f.gateProbes
+          ? '--gate-probes'
+          : f.maxLevelChange !== undefined
+            ? '--max-level-change'
+            : f.maxGrowth !== undefined
+              ? '--max-growth'
+              : null;
   if (stray)
     throw new UsageError(
       'E_FLAG_CONFLICT',
@@ -71,10 +74,13 @@ export interface ReportFlags {
   gateProbes?: boolean;
   /** A compare id: its HTML page instead of a run's report. */
   compare?: string;
+  /** Fills to forecast at (check --forecast's syntax). */
+  forecast?: string;
 }
 
 export async function report(ctx: CliContext, ref: string | undefined, f: ReportFlags): Promise<ExitCode> {
   const gates = parseGateOverrides(f);
+  const forecastReq = parseForecastFlags({ ...(f.forecast === undefined ? {} : { forecast: f.forecast }) });
   const render = (RENDERERS as Partial<Record<string, Renderer>>)[f.format];
   if (!render)
     throw new UsageError(
@@ -104,7 +110,13 @@ export async function report(ctx: CliContext, ref: string | undefined, f: Report
         gateProbes: f.gateProbes === true,
       });
       for (const n of evaluation.gateNotes ?? []) ctx.err(`note: ${n}`);
-      text = render({ ...evaluation, generatedAt: new Date().toISOString(), toolVersion: TOOL_VERSION });
+      const forecast = forecastReq === null ? null : chartedForecast(evaluation.candidate.evaluation, forecastReq);
+      text = render({
+        ...evaluation,
+        generatedAt: new Date().toISOString(),
+        toolVersion: TOOL_VERSION,
+        ...(forecast === null ? {} : { forecast }),
+      });
     }
   } finally {
     await store.close();

@@ -65,6 +65,10 @@ export function reportCommand(ctx: CliContext): Command {
       '--allow-partial',
       'judge a run that did not complete on the batches it recorded (as check --allow-partial)',
     )
+    .option(
+      '--forecast <counts>',
+      "the forecast at these fills, as check --forecast (e.g. 20k,1M; at most 100x the run's fill): a table, the projection in the charts, the forecast fields in JSON (docs/forecast.md)",
+    )
     .addHelpText(
       'after',
       '\nA run that did not complete (running, interrupted, aborted) is headed INCONCLUSIVE with how far it got, a failed run by its failure;\nreport itself exits 0 either way (0, 2 bad usage, 4 database problems). Gate with `ingest-scale check`.',

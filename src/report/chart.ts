@@ -2,12 +2,23 @@
  * ASCII chart of per-batch time against objects stored (asciichart), with the fitted trend of the
  * growth gate beside each run and several runs overlaid. Returns a string; colour only on request.
  * Several runs share one objects-stored axis (chart-align.ts) and each line carries its own marker
- * letter, named in the legend (chart-markers.ts), so the chart reads without colour.
+ * letter, named in the legend (chart-markers.ts), so the chart reads without colour. A series with a
+ * forecast runs the axis on to the forecast's fill and draws the projection (chart-projection.ts).
  */
 import asciichart from 'asciichart';
 import { alignByObjects, batchEnds } from './chart-align.js';
 import { columnMedian, columnP90, spreadColumns, type ColumnStat } from './chart-columns.js';
 import { lineMarks, mapVisible, markerOf, overlayMarks, rowOf, type AxisScale } from './chart-markers.js';
+import {
+  INTERVAL_MARK,
+  PROJECTION_MARK,
+  overlayProjection,
+  projectionAxis,
+  projectionColumns,
+  projectionEnd,
+  projectionLegend,
+  type ChartProjection,
+} from './chart-projection.js';
 import { formatMs, formatCount } from './format.js';
 
 export interface ChartSeries {
@@ -19,6 +30,8 @@ export interface ChartSeries {
   batchSize: number;
   /** Fitted trend in ms per batch (same length), drawn when given. */
   trendMs?: readonly number[];
+  /** The forecast beyond the run (its first fill is the run's end), drawn when given. */
+  projection?: ChartProjection;
 }
 
 export interface ChartOptions {
@@ -85,22 +98,31 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
   const usable = series.filter((s) => s.timesMs.length > 0);
   if (usable.length === 0) return '(no batches to chart)';
   const columns = Math.max(10, Math.min(200, (opts.width ?? 80) - LABEL_WIDTH - 2));
-  const widths = seriesColumns(usable, columns);
+  const projected = usable.find((s) => s.projection !== undefined)?.projection;
+  // the axis ends where the fullest run ended, or further on where a forecast reaches
+  const most = Math.max(...usable.map(objectsAtEnd), projectionEnd(projected));
+  const widths = seriesColumns(usable, columns, most);
   const colsOf = (s: ChartSeries): number => widths[usable.indexOf(s)] ?? columns;
   // on a log axis the series are plotted as log10 ms and the labels turned back into times
   const toAxis = opts.log ? (v: number): number => Math.log10(Math.max(v, 1e-6)) : (v: number): number => v;
   const fromAxis = opts.log ? (v: number): number => 10 ** v : (v: number): number => v;
-  // one run: its batches resampled across the plot; several: every run on one objects-stored axis
-  const most = Math.max(...usable.map(objectsAtEnd));
+  // one run: its batches resampled across the plot; several, or a forecast: one objects-stored axis
   const several = usable.length > 1;
   const toColumns = (s: ChartSeries, values: readonly number[], stat: ColumnStat = columnMedian): number[] =>
-    several
+    several || projected !== undefined
       ? alignByObjects(batchEnds(s.objectsBefore, s.batchSize), values.map(toAxis), most, columns, colsOf(s), stat)
       : resample(values.map(toAxis), colsOf(s), stat);
   const lines = usable.map((s) => toColumns(s, s.timesMs));
   const spreads = usable.map((s) => toColumns(s, s.timesMs, columnP90));
   const trends = usable.filter((s) => s.trendMs?.length === s.timesMs.length).map((s) => toColumns(s, s.trendMs ?? []));
-  const all = [...lines, ...spreads, ...trends].flat().filter(Number.isFinite);
+  const ahead = (projected ? projectionColumns(projected, most, columns) : []).map((c) => ({
+    col: c.col,
+    estimate: toAxis(c.estimate),
+    low: toAxis(c.low),
+    high: toAxis(c.high),
+  }));
+  const aheadValues = ahead.flatMap((c) => [c.estimate, c.low, c.high]);
+  const all = [...lines, ...spreads, ...trends, aheadValues].flat().filter(Number.isFinite);
   const [min, max] = axisRange(Math.min(...all), Math.max(...all));
   const cfg = {
     min,
@@ -123,13 +145,27 @@ export function renderChart(series: readonly ChartSeries[], opts: ChartOptions =
         LABEL_WIDTH + 2,
       )
     : dotted;
+  const paint = (t: string, c: string | undefined): string => (c === undefined ? t : `${c}${t}${asciichart.reset}`);
+  const own = colors[usable.findIndex((s) => s.projection === projected)];
+  const drawn =
+    ahead.length > 0
+      ? overlayProjection(out, ahead, scale, LABEL_WIDTH + 2, columns, {
+          estimate: paint(PROJECTION_MARK, own),
+          interval: paint(INTERVAL_MARK, opts.color ? asciichart.darkgray : undefined),
+        })
+      : out;
   const notes = [
     ...(marks.length > 0
       ? [`${' '.repeat(LABEL_WIDTH + 2)}${SPREAD_MARK} p90 of a column's batches (the line is their median)`]
       : []),
     ...(opts.log ? [`${' '.repeat(LABEL_WIDTH + 2)}(logarithmic time axis)`] : []),
   ];
-  return [out, axisLine(usable, columns), ...legend(usable, opts.color === true), ...notes].join('\n');
+  const axis =
+    projected === undefined
+      ? axisLine(usable, columns)
+      : projectionAxis(usable[0]?.objectsBefore[0] ?? 0, projected.objects[0] ?? 0, most, columns, LABEL_WIDTH + 2);
+  const forecastLegend = projected === undefined ? [] : projectionLegend(projected, LABEL_WIDTH + 2);
+  return [drawn, axis, ...legend(usable, opts.color === true), ...forecastLegend, ...notes].join('\n');
 }
 
 /** The mark of a column's p90 where it lies a row or more above the column's median. */
@@ -185,8 +221,11 @@ function objectsAtEnd(s: ChartSeries): number {
  * Columns each series spans: a share of the plot proportional to the objects it stored, so that runs
  * line up by how full the store was (not by batch number) even when their batch sizes differ.
  */
-export function seriesColumns(series: readonly ChartSeries[], columns: number): number[] {
-  const most = Math.max(...series.map(objectsAtEnd));
+export function seriesColumns(
+  series: readonly ChartSeries[],
+  columns: number,
+  most: number = Math.max(...series.map(objectsAtEnd)),
+): number[] {
   return series.map((s) => Math.max(2, Math.round((columns * objectsAtEnd(s)) / (most > 0 ? most : 1))));
 }
 

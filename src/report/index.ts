@@ -27,3 +27,4 @@ export type { ReportGates, ReportInput } from './report-input.js';
 export { progressBar, sparkline } from './sparkline.js';
 export { renderTable } from './table.js';
 export { baselineVerdictText, completionHead, runVerdictText } from './verdict-block.js';
+export { projectionOf } from './chart-projection.js';

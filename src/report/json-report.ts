@@ -4,7 +4,8 @@
  * Top-level fields: schemaVersion, generatedAt, tool, gates, run, target, workload, host, verdict,
  * verdictText, gate (gateJson, the fields of `check --json`), earlyStop, batches, errors, baseline,
  * probes (per probe kind as in `check --json`, null for a run without probes; docs/probes.md), contention
- * (the host contention guard as in `check --json`, null for an import).
+ * (the host contention guard as in `check --json`, null for an import); with `report --forecast`,
+ * forecast and forecastFit as `check --json` gives them (absent otherwise).
  * Non-finite numbers are null. Additive changes keep schemaVersion 1 (new optional fields are added
  * to the schema); a removed or retyped field raises it.
  */
@@ -14,6 +15,7 @@ import { gateJson } from './gate-json.js';
 import { contentionJson } from './contention-text.js';
 import { probeJson } from './probe-text.js';
 import { batchRows } from './per-batch-table.js';
+import { forecastJsonFields } from './forecast-text.js';
 import { recordedTimeouts } from './report-facts.js';
 import type { ReportInput } from './report-input.js';
 import { baselineVerdictText, runVerdictText } from './verdict-block.js';
@@ -112,6 +114,12 @@ function comparisonJson(c: BaselineComparison): Record<string, unknown> {
   };
 }
 
+/** `report --forecast`: the forecast and what it was fitted to, as `check --json` gives them. */
+function forecastReportJson(f: NonNullable<ReportInput['forecast']>): Record<string, unknown> {
+  const { forecast, forecastFit } = forecastJsonFields(f);
+  return { forecast, forecastFit };
+}
+
 /** The report object (for callers that embed it); renderJsonReport serialises it. */
 export function buildJsonReport(input: ReportInput): Record<string, unknown> {
   const e = input.candidate.evaluation;
@@ -154,6 +162,7 @@ export function buildJsonReport(input: ReportInput): Record<string, unknown> {
         : null,
     probes: input.probes ? probeJson(input.probes.verdicts) : null,
     contention: contentionJson(e.contention),
+    ...(input.forecast === undefined ? {} : forecastReportJson(input.forecast)),
   };
 }
 

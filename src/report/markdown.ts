@@ -1,11 +1,14 @@
 /**
  * The report as GitHub-flavoured Markdown, small enough for $GITHUB_STEP_SUMMARY (1 MiB): title
- * with the verdict, the verdict text, the ASCII chart, the baseline comparison, the read-side
+ * with the verdict, the verdict text, the ASCII chart (with the forecast's projection and table when
+ * one was asked for, forecast-table.ts), the baseline comparison, the read-side
  * probes (probe-markdown.ts), the error budget, the run/target/workload table and the per-batch
  * table. Pure: (ReportInput) => string.
  */
 import { renderChart } from './chart.js';
 import { chartSeriesOf } from './chart-series.js';
+import { projectionOf } from './chart-projection.js';
+import { forecastMarkdown } from './forecast-table.js';
 import { escapeMarkdown, fenced } from './escape.js';
 import { markdownTable } from './markdown-table.js';
 import { BATCH_ALIGN, BATCH_HEADER, batchCells, batchRows, wallGate } from './per-batch-table.js';
@@ -16,7 +19,8 @@ import { baselineVerdictText, runVerdictText } from './verdict-block.js';
 
 function chartSection(input: ReportInput): string[] {
   const c = input.candidate.evaluation;
-  const series = [chartSeriesOf(c.run, c.batches, wallGate(c))];
+  const projection = input.forecast === undefined ? undefined : projectionOf(input.forecast);
+  const series = [{ ...chartSeriesOf(c.run, c.batches, wallGate(c)), ...(projection ? { projection } : {}) }];
   const b = input.baseline?.evaluation;
   if (b) series.push(chartSeriesOf(b.run, b.batches, wallGate(b)));
   return ['## Per-batch time', '', fenced(renderChart(series, { color: false, width: 100 })), ''];
@@ -92,6 +96,7 @@ export function renderMarkdown(input: ReportInput): string {
     fenced(runVerdictText(e)),
     '',
     ...chartSection(input),
+    ...forecastMarkdown(input.forecast),
     ...(facts ? baselineSection(input, facts) : []),
     ...probeMarkdown(input),
     '## Error budget',

@@ -9,6 +9,7 @@ export { evaluateHistory, type HistoryChange, type HistoryResult, type Interval 
 export type { RunEvaluation } from './evaluate-run.js';
 export { exitCodeOf } from './exit-code.js';
 export { forecastEvaluatedRun, type ForecastAnswer, type ForecastRequest } from './forecast-check.js';
+export { chartedForecast, type ChartedForecast } from './forecast-path.js';
 export { groupHistory, type HistoryOrder, type HistoryRun } from './history-groups.js';
 export { loadEvaluation } from './load-evaluation.js';
 export { readHistoryRuns } from './load-history.js';

@@ -25,6 +25,7 @@ import type { BatchErrors, ReportInput, ReportRun } from '../../src/report/repor
 import type { BatchRecord, RunRecord } from '../../src/model/records.js';
 import type { HostFacts } from '../../src/model/host-facts.js';
 import { FEDORA3, FEDORA4, mulberry32 } from '../helpers/series.js';
+import { withForecast } from './forecast-fixture.js';
 
 export const HOST: HostFacts = {
   hostname: 'ci-runner-1',
@@ -248,4 +249,5 @@ export const GOLDEN_CASES: { name: string; ext: 'md' | 'xml'; render: () => stri
   { name: 'fedora4-vs-fedora3', ext: 'xml', render: () => renderJunit(fedoraInput()) },
   { name: 'synthetic-ldp-early-stop', ext: 'md', render: () => renderMarkdown(syntheticInput()) },
   { name: 'synthetic-ldp-early-stop', ext: 'xml', render: () => renderJunit(syntheticInput()) },
+  { name: 'fedora3-forecast', ext: 'md', render: () => renderMarkdown(withForecast(fedora3Input())) },
 ];

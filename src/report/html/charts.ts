@@ -8,7 +8,8 @@
  *     spans them at each batch (narrow at c, widest at the ends). It shows the trends the slope CI
  *     allows (its level named from the gate's z, as in the text: 95% or 97.5%); the intercept's own
  *     uncertainty is not drawn. A cliff (cliff.ts) is a dashed vertical marker at the objects stored
- *     where it starts. The baseline's points and trend (dashed) are overlaid when given.
+ *     where it starts. The baseline's points and trend (dashed) are overlaid when given, and the
+ *     forecast (forecast-overlay.ts) when one was asked for.
  * (b) operation latency percentiles p50 / p95 / p99 per batch (candidate).
  * (c) throughput per batch: objects/s and MB/s (two charts, different units).
  * Colours are the Okabe–Ito palette (safe for colour-blind readers); series also differ by shape.
@@ -19,6 +20,7 @@ import { formatCount, formatMs } from '../format.js';
 import { batchRows, wallGate, type BatchRow } from '../per-batch-table.js';
 import { runName } from '../report-facts.js';
 import type { ReportInput } from '../report-input.js';
+import { forecastOverlay } from './forecast-overlay.js';
 import type { ChartSpec, PlotPoint, PointSeries, TrendBand, TrendLine, VerticalMarker } from './svg-chart.js';
 
 export const COLORS = {
@@ -118,17 +120,19 @@ export function batchTimeChart(input: ReportInput): ChartSpec {
     const bt = trendOf(b.evaluation, brows, 'baseline');
     if (bt.line) lines.push(bt.line);
   }
+  const fc = forecastOverlay(input.forecast);
   return {
     id: 'chart-batch-time',
-    title: 'Per-batch time against objects stored, with the fitted trend',
+    title: `Per-batch time against objects stored, with the fitted trend${fc.reach ? ' and the forecast' : ''}`,
     xLabel: 'objects stored (at the end of the batch)',
     yLabel: 'per-batch wall time',
     xFormat: countAxis,
     yAxis: 'time',
-    series,
-    lines,
-    bands: band ? [band] : [],
+    series: [...series, ...fc.series],
+    lines: [...lines, ...fc.lines],
+    bands: [...(band ? [band] : []), ...fc.bands],
     markers: cliffMarkers(e),
+    ...(fc.reach ? { reach: fc.reach } : {}),
   };
 }
 

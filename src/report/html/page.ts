@@ -12,9 +12,11 @@ import type { ReportInput } from '../report-input.js';
 import { baselineVerdictText, runVerdictText } from '../verdict-block.js';
 import { batchTimeChart, latencyChart, throughputCharts } from './charts.js';
 import { figure, htmlDocument } from './document.js';
+import { forecastCaption } from './forecast-overlay.js';
+import { FORECAST_ALIGN, FORECAST_HEADER, forecastNote, forecastRows } from '../forecast-table.js';
 import { probePanel } from './probe-panel.js';
 import { contentionStrip } from './contention-strip.js';
-import { baselineTables, batchTable, errorSection, factsTable, verdictBanner } from './sections.js';
+import { baselineTables, batchTable, errorSection, factsTable, htmlTable, verdictBanner } from './sections.js';
 
 function chartsSection(input: ReportInput): string {
   const parts = [
@@ -27,7 +29,8 @@ function chartsSection(input: ReportInput): string {
         (input.candidate.evaluation.gate.cliff
           ? ' The dashed vertical line marks a cliff: a rise in level the trend alone would average away.'
           : '') +
-        (input.baseline ? ' The baseline run is overlaid (squares, dashed trend).' : ''),
+        (input.baseline ? ' The baseline run is overlaid (squares, dashed trend).' : '') +
+        forecastCaption(input.forecast),
     ),
     ...optional(contentionStrip(input.candidate.evaluation.contention)),
     '<h2>Operation latency</h2>',
@@ -63,6 +66,17 @@ function baselineSection(input: ReportInput): string {
   ].join('\n');
 }
 
+/** The forecast's table under the charts (forecast-table.ts), or nothing without one. */
+function forecastSection(input: ReportInput): string {
+  const f = input.forecast;
+  if (f === undefined) return '';
+  return [
+    '<h2>Forecast</h2>',
+    `<p class="forecast-note">${escapeHtml(forecastNote(f))}</p>`,
+    htmlTable([...FORECAST_HEADER], forecastRows(f), { align: FORECAST_ALIGN }),
+  ].join('\n');
+}
+
 /** A section that may be empty, as no line at all when it is. */
 const optional = (html: string): string[] => (html === '' ? [] : [html]);
 
@@ -81,6 +95,7 @@ export function renderHtml(input: ReportInput): string {
     '<main>',
     verdictBanner(e.verdict, 'Growth gate', reason, runVerdictText(e)),
     chartsSection(input),
+    ...optional(forecastSection(input)),
     baselineSection(input),
     ...optional(probePanel(input)),
     '<h2>Error budget</h2>',

@@ -68,6 +68,8 @@ export interface ChartSpec {
   lines?: TrendLine[];
   bands?: TrendBand[];
   markers?: VerticalMarker[];
+  /** The axes reach at least this far (a forecast's band beyond the points, html/forecast-overlay.ts). */
+  reach?: { x: number; y: number };
   width?: number;
   height?: number;
 }
@@ -163,10 +165,11 @@ export function svgChart(spec: ChartSpec): string {
   const H = spec.height ?? 340;
   const pw = W - M.left - M.right;
   const ph = H - M.top - M.bottom;
-  const xs = spec.series.flatMap((s) => s.points.map((p) => p.x));
+  const xs = [...spec.series.flatMap((s) => s.points.map((p) => p.x)), ...(spec.reach ? [spec.reach.x] : [])];
   const ys = [
     ...spec.series.flatMap((s) => s.points.map((p) => p.y)),
     ...(spec.lines ?? []).flatMap((l) => l.points.map((p) => p[1])),
+    ...(spec.reach ? [spec.reach.y] : []),
   ];
   const xTicks = niceTicks(Math.max(0, ...xs.filter(Number.isFinite)));
   const yDataMax = Math.max(0, ...ys.filter(Number.isFinite));
