@@ -66,6 +66,9 @@ interface Outcome {
   /** Median others_cpu before and from half-fill. */
   othersBefore: number;
   othersAfter: number;
+  /** Median batch time (ms) of batches 2 to half-fill and from it: what the store's step became in batch time. */
+  msBefore: number;
+  msAfter: number;
 }
 
 /** Three busy CPU loops from half-fill, killed by PID when the run has ended. */
@@ -85,7 +88,7 @@ async function oneRun(c: CaseName, mode: Mode, dir: string, i: number): Promise<
   const cost = c === 'step' ? `step:${half}:1.3` : c === 'linear' ? 'linear:1.3' : 'constant';
   const plan: FillPlan = { cost, baseCost: '20ms', batch, batches, concurrency: 16 };
   const fill = await fillGroundTruth(plan, dir, `${c}-${i}`, c === 'step' ? undefined : busyFromHalf(batches));
-  const j = fill.check as unknown as Omit<Outcome, 'fill' | 'stepBatch' | 'othersBefore' | 'othersAfter'>;
+  const j = fill.check as unknown as Pick<Outcome, 'verdict' | 'growthRatio' | 'ci' | 'cliff' | 'contention'>;
   const split = fill.hookedAt > 0 ? fill.hookedAt - 1 : batches / 2;
   const others = (from: number, to: number): number =>
     median(
@@ -104,6 +107,8 @@ async function oneRun(c: CaseName, mode: Mode, dir: string, i: number): Promise<
     stepBatch: c === 'step' ? half / batch + 1 : null,
     othersBefore: others(1, split),
     othersAfter: others(split, fill.samples.length),
+    msBefore: median(fill.batches.slice(1, split).map((b) => b.wallMs)),
+    msAfter: median(fill.batches.slice(split).map((b) => b.wallMs)),
   };
 }
 
@@ -135,6 +140,7 @@ function runsTable(c: CaseName, os: readonly Outcome[]): Table {
       'exit',
       'verdict',
       'growth [97.5% CI]',
+      'median batch before → after half',
       'cliff',
       'contention rise',
       'others’ CPU before → after half',
@@ -145,6 +151,7 @@ function runsTable(c: CaseName, os: readonly Outcome[]): Table {
       String(o.fill.code),
       o.verdict,
       `x${fmt(o.growthRatio, 3)} [${fmt(o.ci[0], 3)}, ${fmt(o.ci[1], 3)}]`,
+      `${fmt(o.msBefore, 0)} → ${fmt(o.msAfter, 0)} ms (x${fmt(o.msAfter / o.msBefore, 2)})`,
       cliffText(o),
       riseText(o),
       `${pct(o.othersBefore)} → ${pct(o.othersAfter)}${o.fill.hookedAt > 0 ? ` (loops from batch ${o.fill.hookedAt})` : ''}`,
@@ -180,7 +187,9 @@ export const verdictIvBench: Benchmark = async ({ mode, log }) => {
     for (const c of ['step', 'linear', 'constant'] as const)
       for (let i = 1; i <= RUNS[mode][c]; i++) {
         const o = await oneRun(c, mode, dir, i);
-        log(`${c} ${i}: exit ${o.fill.code} ${o.verdict}; cliff ${cliffText(o)}; rise ${riseText(o)}`);
+        log(
+          `${c} ${i}: exit ${o.fill.code} ${o.verdict} x${fmt(o.growthRatio, 3)} [${fmt(o.ci[0], 3)}, ${fmt(o.ci[1], 3)}]; batches ${fmt(o.msBefore, 0)} → ${fmt(o.msAfter, 0)} ms; cliff ${cliffText(o)}; rise ${riseText(o)}; others ${pct(o.othersBefore)} → ${pct(o.othersAfter)}`,
+        );
         out[c].push(o);
       }
   } finally {
