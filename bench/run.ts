@@ -1,13 +1,16 @@
 /**
  * Runs the overhead benchmarks and writes reports/perf.md.
- *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard rgw ground-truth]
+ *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard rgw ground-truth
+ *        verdict-iv live]
  *        [--quick | --tiny]
  *        [--out FILE] [--json FILE] [--variant NAME]
  * `import`: `ingest-scale import` of k6 and JMeter logs against a minimal reader, run only when named.
  * No names: all seven (`scale`, import of 10M rows and check on 1M batches, `shard`, one shard's
  * peak RSS at 10M objects, and `rgw`, the s3 backend against the AWS SDK on a Ceph cluster of its
  * own, and `ground-truth`, the gate's wall-clock calibration on the constant ground-truth store, run
- * only when named).
+ * only when named). `verdict-iv`: the verdict IV rules on the ground-truth store under the host's
+ * real clock (a step, and busy loops from half-fill); `live`: whether a `watch` process or a 1 s
+ * `--metrics` scrape changes the writer's batch times; both run only when named.
  * --quick: smaller counts, one round (about a minute for all). --tiny: the smallest counts, for
  * the smoke test (written only where --out/--json say). --variant before: store the results as
  * the "before" figures of a src/ change (kept in reports/perf.md's data).
@@ -21,6 +24,7 @@ import { groundTruthBench } from './ground-truth-bench.js';
 import { httpBench } from './http-bench.js';
 import { importBench } from './import-bench.js';
 import { leveldbBench } from './leveldb-bench.js';
+import { liveBench } from './live-bench.js';
 import { machineFacts } from './lib/machine.js';
 import { REPO_ROOT } from './lib/proc.js';
 import { ORDER, writeReport, type Stored } from './lib/report.js';
@@ -30,6 +34,7 @@ import { recordBench } from './record-bench.js';
 import { rgwBench } from './rgw-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { shardBench } from './shard-bench.js';
+import { verdictIvBench } from './verdict-iv-bench.js';
 
 const BENCHES: Record<string, Benchmark> = {
   http: httpBench,
@@ -43,6 +48,8 @@ const BENCHES: Record<string, Benchmark> = {
   shard: shardBench,
   rgw: rgwBench,
   'ground-truth': groundTruthBench,
+  'verdict-iv': verdictIvBench,
+  live: liveBench,
   import: importBench,
 };
 

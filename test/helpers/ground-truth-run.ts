@@ -3,8 +3,9 @@
  * `serve --protocol http-put --cost COST` (its own process, pre-filled so the index starts at the
  * run's size) and the arguments of `run --backend http-put` that fill it with 1 KiB objects (16 in
  * flight unless told), without collections. Each test runs those arguments its own way (to completion, or
- * watched while a load starts).
+ * watched while a load starts: batchesSoFar reads how far it is).
  */
+import { ResultsStore } from '../../src/store/results-store.js';
 import { serve, type ServedProcess } from './serve.js';
 
 /** `serve --protocol http-put --cost <cost> --base-cost <baseCost> --fill <fill>`; stop it with stop(). */
@@ -49,4 +50,18 @@ export function groundTruthRunArgs(r: GroundTruthRun): string[] {
     r.label,
     ...(r.extra ?? []),
   ];
+}
+
+/** Batches the last run in `db` has recorded so far (0 while the database or the run does not exist yet). */
+export async function batchesSoFar(db: string): Promise<number> {
+  try {
+    const store = await ResultsStore.open(db, 'read');
+    try {
+      return (await store.batches((await store.resolveRun('last')).id)).length;
+    } finally {
+      await store.close();
+    }
+  } catch {
+    return 0;
+  }
 }

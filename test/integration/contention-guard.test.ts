@@ -22,7 +22,7 @@ import { readHostSamples } from '../../src/store/host-samples.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { busyChild } from '../helpers/busy-child.js';
 import { BIN, REPO_ROOT, tempDir } from '../helpers/cli.js';
-import { groundTruthRunArgs, serveGroundTruth } from '../helpers/ground-truth-run.js';
+import { batchesSoFar, groundTruthRunArgs, serveGroundTruth } from '../helpers/ground-truth-run.js';
 
 const BATCH = 8;
 const BATCHES = 32;
@@ -35,20 +35,6 @@ before(() => {
   tmp = tempDir();
 });
 after(() => tmp.cleanup());
-
-/** Batches recorded so far (0 while the database or the run does not exist yet). */
-async function batchesSoFar(db: string): Promise<number> {
-  try {
-    const store = await ResultsStore.open(db, 'read');
-    try {
-      return (await store.batches((await store.resolveRun('last')).id)).length;
-    } finally {
-      await store.close();
-    }
-  } catch {
-    return 0;
-  }
-}
 
 interface Outcome {
   code: number | null;
