@@ -22,15 +22,18 @@ export class CompletionOrder<T extends { req: LogRequest }> {
 
   /** Adds one; returns the one that leaves the window, if any. */
   push(item: T): T | undefined {
+    // sift up with a hole: the moves of pairwise swaps, each entry written once
     const h = this.heap;
+    let i = h.length;
     h.push(item);
-    let i = h.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!before((h[i] as T).req, (h[p] as T).req)) break;
-      [h[i], h[p]] = [h[p] as T, h[i] as T];
+      const parent = h[p] as T;
+      if (!before(item.req, parent.req)) break;
+      h[i] = parent;
       i = p;
     }
+    h[i] = item;
     return h.length > this.window ? this.pop() : undefined;
   }
 
@@ -40,19 +43,28 @@ export class CompletionOrder<T extends { req: LogRequest }> {
     const top = h[0];
     if (top === undefined) return undefined;
     const last = h.pop() as T;
-    if (h.length > 0) {
-      h[0] = last;
+    const n = h.length;
+    if (n > 0) {
+      // sift down with a hole that holds `last`: the same comparisons as swapping it down
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < h.length && before((h[l] as T).req, (h[m] as T).req)) m = l;
-        if (r < h.length && before((h[r] as T).req, (h[m] as T).req)) m = r;
+        let least = last;
+        if (l < n && before((h[l] as T).req, least.req)) {
+          m = l;
+          least = h[l] as T;
+        }
+        if (r < n && before((h[r] as T).req, least.req)) {
+          m = r;
+          least = h[r] as T;
+        }
         if (m === i) break;
-        [h[i], h[m]] = [h[m] as T, h[i] as T];
+        h[i] = least;
         i = m;
       }
+      h[i] = last;
     }
     if (top.req.endMs < this.lastEnd) this.late++;
     else this.lastEnd = top.req.endMs;

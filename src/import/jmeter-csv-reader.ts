@@ -54,6 +54,11 @@ function quotedCells(text: string, d: string): string[] | null {
   return cells;
 }
 
+/** Whether a responseCode is three digits (an HTTP status; else a "Non HTTP response code" text). */
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isStatusCode = (code: string): boolean =>
+  code.length === 3 && isDigit(code.charCodeAt(0)) && isDigit(code.charCodeAt(1)) && isDigit(code.charCodeAt(2));
+
 interface Columns {
   ts: number;
   elapsed: number;
@@ -70,6 +75,9 @@ export class JmeterCsvReader {
   readonly facts: LogFacts = { tool: 'jmeter', variant: 'csv', hasMethod: false };
   private readonly col: Columns;
   private readonly width: number;
+  /** By column: 1 where request() reads the cell. */
+  private readonly wanted: Uint8Array;
+  private readonly scratch: string[];
 
   constructor(
     private readonly file: string,
@@ -89,18 +97,40 @@ export class JmeterCsvReader {
       latency: at('Latency'),
     };
     this.width = columns.length;
+    this.wanted = new Uint8Array(this.width);
+    for (const i of Object.values(this.col)) if (i >= 0) this.wanted[i] = 1;
+    this.scratch = new Array<string>(this.width).fill('');
   }
 
-  private request(cells: readonly string[], n: number): LogRequest {
-    if (cells.length < this.width)
-      throw badLine(this.file, n, `${cells.length} fields, fewer than the header's ${this.width} (cut off?)`, HINT);
+  /**
+   * The cells of a line without quotes, as line.split(delimiter) would give them, but only those
+   * request() reads (into a reused array; the others stay stale): nearly every line of a large file
+   * comes here, and a string for each of JMeter's other columns would only be garbage. Returns the
+   * number of cells.
+   */
+  private unquoted(line: string): number {
+    const d = this.delimiter;
+    const cells = this.scratch;
+    const wanted = this.wanted;
+    let count = 0;
+    for (let from = 0; ; count++) {
+      const at = line.indexOf(d, from);
+      if (count < this.width && wanted[count] === 1) cells[count] = line.slice(from, at < 0 ? line.length : at);
+      if (at < 0) return count + 1;
+      from = at + 1; // every delimiter is one character
+    }
+  }
+
+  private request(cells: readonly string[], count: number, n: number): LogRequest {
+    if (count < this.width)
+      throw badLine(this.file, n, `${count} fields, fewer than the header's ${this.width} (cut off?)`, HINT);
     const c = this.col;
     const start = Number(cells[c.ts]);
     const elapsed = Number(cells[c.elapsed]);
     if (!Number.isFinite(start) || !Number.isFinite(elapsed) || elapsed < 0 || cells[c.ts] === '')
       throw badLine(this.file, n, 'timeStamp and elapsed must be numbers of ms', HINT);
     const code = c.code < 0 ? '' : (cells[c.code] as string);
-    const status = /^\d{3}$/.test(code) ? Number(code) : null;
+    const status = isStatusCode(code) ? Number(code) : null;
     const success = c.success < 0 ? status !== null && status < 400 : cells[c.success] === 'true';
     const latency = c.latency < 0 ? NaN : Number(cells[c.latency]);
     const sent = c.sent < 0 ? NaN : Number(cells[c.sent]);
@@ -130,7 +160,7 @@ export class JmeterCsvReader {
         const n = ch.first + i;
         if (open === null && line === '') continue;
         if (open === null && !line.includes('"')) {
-          out.push(this.request(line.split(d), n));
+          out.push(this.request(this.scratch, this.unquoted(line), n));
           continue;
         }
         const text: string = open === null ? line : `${open.text}\n${line}`;
@@ -139,7 +169,7 @@ export class JmeterCsvReader {
         if (cells === null) open = { text, line: at };
         else {
           open = null;
-          out.push(this.request(cells, at));
+          out.push(this.request(cells, cells.length, at));
         }
       }
       if (ch.end && open !== null) throw badLine(this.file, open.line, 'a quoted field is not closed (cut off?)', HINT);
