@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { SqliteDb } from '../../src/store/sqlite.js';
+import { lastFourMedian } from '../helpers/forecast-case.js';
 import type { ForecastJsonFields } from '../../src/report/forecast-text.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -53,18 +53,6 @@ function runArgs(db: string, objects: number, cost: string, seed: string): strin
     '--db',
     db,
   ];
-}
-
-async function lastFourMedian(db: string): Promise<number> {
-  const raw = await SqliteDb.open(db, 'readonly');
-  try {
-    const rows = await raw.all<{ wall_ms: number }>('SELECT wall_ms FROM batches ORDER BY idx DESC LIMIT 4');
-    assert.equal(rows.length, 4);
-    const v = rows.map((r) => Number(r.wall_ms)).sort((a, b) => a - b);
-    return ((v[1] as number) + (v[2] as number)) / 2;
-  } finally {
-    await raw.close();
-  }
 }
 
 test('the 90% interval at 4x the fill covers a full run of known cost in >= 80% of 12 cases', async (t) => {
