@@ -88,6 +88,7 @@ test('a forecast beyond 100x the fill is refused with the largest fill; --slo-at
   assert.ok([0, 1].includes((await runCli(runArgs(db, 5000, 'linear:3', '1'))).code ?? -1));
   const far = await runCli(['check', 'last', '--db', db, '--forecast', '10M']);
   assert.equal(far.code, 2, far.stderr);
+  assert.match(far.stderr, /--forecast 10,000,000 is 2000x the 5,000 objects this run stored/);
   assert.match(far.stderr, /largest fill this run supports is 500,000/);
   assert.doesNotMatch(far.stderr, /\n\s+at /, 'no stack trace');
   // linear x3 over 20,000: a batch of 100 at 40,000 objects costs ~5x the first; 1 ms is surely below
