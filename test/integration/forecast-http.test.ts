@@ -20,11 +20,11 @@
  * The count: 8 cases, at least 7 covered (80% of 8 is 6.4, rounded up to a whole case). One miss is
  * allowed, two fail. On a 90% interval whose misses are independent, two or more misses in 8 happen
  * with probability 0.19; the test is tighter than that by intent, because the seeded simulations
- * (docs/forecast.md) cover 93-100% for these truths with 30 fitted batches, and on this clock the
- * interval was about x1.2 wide for the smooth stores when these settings were chosen: a forecast
- * that covered only 80% (two or more misses with probability 0.50) fails the test half the time,
- * one that covers 97% passes 98% of the time. Each case's interval and measured value are printed,
- * so a near miss shows.
+ * (docs/forecast.md) cover 93-100% for these truths with 30 fitted batches: a forecast that covered
+ * only 80% (two or more misses with probability 0.50) fails the test half the time, one that covers
+ * 97% passes 98% of the time. The store's own noise is small, so the intervals of the smooth stores
+ * are narrow (x1.02-x1.2) and the measured value often lies near an end: each case's interval and
+ * measured value are printed, so a near miss shows.
  *
  * Also: `check --json` carries the fields the forecast is read from (forecast[].model, estimateMs,
  * pi, far, objects; forecastFit.observedFill, batchesUsed, cliffBatch).
