@@ -1,10 +1,11 @@
 /**
  * Runs the overhead benchmarks and writes reports/perf.md.
  *   node dist/bench/run.js [http generate record leveldb memory analysis dav scale shard rgw ground-truth
- *        verdict-iv live]
+ *        verdict-iv live forecast]
  *        [--quick | --tiny]
  *        [--out FILE] [--json FILE] [--variant NAME]
  * `import`: `ingest-scale import` of k6 and JMeter logs against a minimal reader, run only when named.
+ * `forecast`: the forecast's coverage on the ground-truth store on the host's clock, run only when named.
  * No names: all seven (`scale`, import of 10M rows and check on 1M batches, `shard`, one shard's
  * peak RSS at 10M objects, and `rgw`, the s3 backend against the AWS SDK on a Ceph cluster of its
  * own, and `ground-truth`, the gate's wall-clock calibration on the constant ground-truth store, run
@@ -19,6 +20,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analysisBench } from './analysis-bench.js';
 import { davBench } from './dav-bench.js';
+import { forecastBench } from './forecast-bench.js';
 import { generateBench } from './generate-bench.js';
 import { groundTruthBench } from './ground-truth-bench.js';
 import { httpBench } from './http-bench.js';
@@ -50,6 +52,7 @@ const BENCHES: Record<string, Benchmark> = {
   'ground-truth': groundTruthBench,
   'verdict-iv': verdictIvBench,
   live: liveBench,
+  forecast: forecastBench,
   import: importBench,
 };
 

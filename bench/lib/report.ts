@@ -20,7 +20,7 @@ const DATA_END = 'perf-data -->';
 /** The benchmarks a run without names runs. */
 export const ORDER = ['http', 'generate', 'record', 'leveldb', 'memory', 'analysis', 'dav'];
 /** The sections the report renders, in order: ORDER, then those run only when named that keep a section. */
-const SECTIONS = [...ORDER, 'scale', 'shard', 'rgw', 'ground-truth', 'verdict-iv', 'live'];
+const SECTIONS = [...ORDER, 'scale', 'shard', 'rgw', 'ground-truth', 'verdict-iv', 'live', 'forecast'];
 
 function load(path: string): Data {
   if (!existsSync(path)) return {};

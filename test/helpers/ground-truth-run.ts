@@ -8,9 +8,14 @@
 import { ResultsStore } from '../../src/store/results-store.js';
 import { serve, type ServedProcess } from './serve.js';
 
-/** `serve --protocol http-put --cost <cost> --base-cost <baseCost> --fill <fill>`; stop it with stop(). */
-export function serveGroundTruth(cost: string, baseCost: string, fill: number): Promise<ServedProcess> {
-  return serve(['--protocol', 'http-put', '--cost', cost, '--base-cost', baseCost, '--fill', String(fill)]);
+/** `serve --protocol http-put --cost <cost> --base-cost <baseCost> --fill <fill> [extra]`; stop it with stop(). */
+export function serveGroundTruth(
+  cost: string,
+  baseCost: string,
+  fill: number,
+  extra: string[] = [],
+): Promise<ServedProcess> {
+  return serve(['--protocol', 'http-put', '--cost', cost, '--base-cost', baseCost, '--fill', String(fill), ...extra]);
 }
 
 export interface GroundTruthRun {

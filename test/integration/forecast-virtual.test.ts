@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { SqliteDb } from '../../src/store/sqlite.js';
+import { lastFourMedian } from '../helpers/forecast-case.js';
 import type { ForecastJsonFields } from '../../src/report/forecast-text.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -55,18 +55,6 @@ function runArgs(db: string, objects: number, cost: string, seed: string): strin
   ];
 }
 
-async function lastFourMedian(db: string): Promise<number> {
-  const raw = await SqliteDb.open(db, 'readonly');
-  try {
-    const rows = await raw.all<{ wall_ms: number }>('SELECT wall_ms FROM batches ORDER BY idx DESC LIMIT 4');
-    assert.equal(rows.length, 4);
-    const v = rows.map((r) => Number(r.wall_ms)).sort((a, b) => a - b);
-    return ((v[1] as number) + (v[2] as number)) / 2;
-  } finally {
-    await raw.close();
-  }
-}
-
 test('the 90% interval at 4x the fill covers a full run of known cost in >= 80% of 12 cases', async (t) => {
   const lines: string[] = [];
   let covered = 0;
@@ -100,6 +88,7 @@ test('a forecast beyond 100x the fill is refused with the largest fill; --slo-at
   assert.ok([0, 1].includes((await runCli(runArgs(db, 5000, 'linear:3', '1'))).code ?? -1));
   const far = await runCli(['check', 'last', '--db', db, '--forecast', '10M']);
   assert.equal(far.code, 2, far.stderr);
+  assert.match(far.stderr, /--forecast 10,000,000 is 2000x the 5,000 objects this run stored/);
   assert.match(far.stderr, /largest fill this run supports is 500,000/);
   assert.doesNotMatch(far.stderr, /\n\s+at /, 'no stack trace');
   // linear x3 over 20,000: a batch of 100 at 40,000 objects costs ~5x the first; 1 ms is surely below
