@@ -34,10 +34,10 @@ const MAX_INFLATE = Math.sqrt((1 + MAX_PHI) / (1 - MAX_PHI));
  * Below a tenth of a percent on the log scale the scatter of batch times is not resolved (clock and
  * rounding); the scale is held there so identical batches do not make every rise infinitely sure.
  */
-export const MIN_SCALE = 1e-3;
+const MIN_SCALE = 1e-3;
 
 /** Batches on each side of the split whose medians make the local jump. */
-export const JUMP_SIDE = 3;
+const JUMP_SIDE = 3;
 
 /** min(1, (n - 1) (1 - Phi(z))): one-sided, Bonferroni over the n - 1 splits. */
 const splitP = (z: number, n: number): number => Math.min(1, (n - 1) * normalUpperTail(z));
