@@ -64,7 +64,7 @@ export interface EngineOptions {
   /** Asked after every recorded batch; a non-null answer stops the run as `stopped-early`. */
   shouldStop?: (batches: readonly BatchRecord[]) => StopInfo | null;
   /** Warm the client before batch 1 of a fresh run with objects outside the run, removed again, nothing recorded (client-warmup.ts). */
-  warmUp?: boolean;
+  clientWarmup?: boolean;
   /** Read-side probes after each batch, outside its clock (src/engine/probes/); recorded with the batch. */
   probes?: { afterBatch(batch: number, stored: number, ingestOps: readonly OpTiming[]): Promise<OpTiming[]> };
   /**
@@ -154,7 +154,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   let verifyFailed = 0;
   let carry = o.carryOps ?? [];
 
-  if (o.warmUp === true && batches.length === 0 && total > 0 && !o.signal?.aborted) {
+  if (o.clientWarmup === true && batches.length === 0 && total > 0 && !o.signal?.aborted) {
     // a second signal during the warm-up stops the run at once: nothing was recorded
     if ((await untilAborted(warmUpClient(backend, w, o.idPrefix), o.abortNow)) === ABORTED)
       return { status: 'aborted', batches };

@@ -37,7 +37,7 @@ import { checkFreeSpace } from './run-sanity.js';
 import { keystreamImpl } from '../generate/index.js';
 import { hostFactsOf } from '../model/host-facts.js';
 import { runEngine, type BatchSink, type EngineProgress } from './run-engine.js';
-import { warmsUp } from './client-warmup.js';
+import { takesClientWarmup } from './client-warmup.js';
 import { refuseUnsupportedProbes, type ProbeKind } from './probes/probe-kinds.js';
 import { probeStops, ProbeRunner, type ProbeOptions } from './probes/probe-runner.js';
 import { realHostSampler } from './host-pressure.js';
@@ -246,7 +246,7 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       idPrefix: objectIdPrefix(p.id),
       maxErrorRate: o.maxErrorRate,
       host: realHostSampler(findTargetProcesses(p.info.target).pids),
-      warmUp: o.clientWarmup === true && !resume && warmsUp(p.backend.name),
+      clientWarmup: o.clientWarmup === true && !resume && takesClientWarmup(p.backend.name),
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.abortNow ? { abortNow: o.abortNow } : {}),
       ...(o.onBatch ? { onBatch: o.onBatch } : {}),

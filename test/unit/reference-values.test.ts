@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { growthGate } from '../../src/analysis/growth-gate.js';
 import { theilSen } from '../../src/analysis/theil-sen.js';
-import { batchIndices } from '../../src/analysis/warmup.js';
+import { batchIndices } from '../../src/analysis/warmup-trim.js';
 import { FEDORA3, FEDORA4 } from '../helpers/series.js';
 
 const PYTHON = '/usr/bin/python3';
