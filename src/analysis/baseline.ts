@@ -30,7 +30,7 @@ import { DEFAULT_LIMIT, MIN_KEPT_BATCHES, type Verdict } from './growth-gate.js'
 import { hodgesLehmann } from './hodges-lehmann.js';
 import { combineVerdicts } from './op-gate.js';
 import { theilSen } from './theil-sen.js';
-import { batchIndices } from './warmup.js';
+import { batchIndices } from './warmup-trim.js';
 
 /** Log-scale tolerance below which a bound counts as "no change" (see the header). */
 export const LOG_NOISE_FLOOR = 1e-9;

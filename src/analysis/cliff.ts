@@ -37,7 +37,7 @@ import { effectiveAutocorrelation } from './detectable-growth.js';
 import { pettitt, pettittP } from './pettitt.js';
 import { residuals, theilSen } from './theil-sen.js';
 import { twoSampleShift } from './two-sample-shift.js';
-import { batchIndices } from './warmup.js';
+import { batchIndices } from './warmup-trim.js';
 import { median } from './robust.js';
 
 /** p-value below which a level shift counts as a cliff. */

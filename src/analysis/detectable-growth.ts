@@ -29,7 +29,7 @@
 
 import { DRIFT_THRESHOLD } from './autocorrelation.js';
 import { Z_95 } from './theil-sen.js';
-import { MAX_WARMUP_FRACTION } from './warmup.js';
+import { MAX_WARMUP_FRACTION } from './warmup-trim.js';
 
 /** The gate cannot decide with fewer kept batches (same as growth-gate.ts). */
 const MIN_KEPT = 10;

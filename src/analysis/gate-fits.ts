@@ -12,7 +12,7 @@ import { kendallTauB } from './kendall.js';
 import { fitPowerLaw, type PowerLawFit } from './power-law.js';
 import { scaledMad } from './robust.js';
 import { residuals, theilSen, Z_95, type TheilSenFit } from './theil-sen.js';
-import { batchIndices } from './warmup.js';
+import { batchIndices } from './warmup-trim.js';
 import { warmupSensitivity, type WarmupSensitivity } from './warmup-sensitivity.js';
 
 export const DEFAULT_LIMIT = 1.1;

@@ -44,7 +44,7 @@ import {
 import { ciLevelLabel } from './normal.js';
 import { projectPerBatchMs } from './power-law.js';
 import { scaledMad } from './robust.js';
-import { trimWarmup } from './warmup.js';
+import { trimWarmup } from './warmup-trim.js';
 import type { WarmupSensitivity } from './warmup-sensitivity.js';
 
 export { DEFAULT_LIMIT, MIN_KEPT_BATCHES, type GateOptions } from './gate-fits.js';

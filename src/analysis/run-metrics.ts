@@ -15,7 +15,7 @@
  */
 import { scaledMad } from './robust.js';
 import { residuals, theilSen, Z_95 } from './theil-sen.js';
-import { batchIndices, trimWarmup } from './warmup.js';
+import { batchIndices, trimWarmup } from './warmup-trim.js';
 import type { LogEstimate } from './random-effects.js';
 
 export interface RunMetrics {

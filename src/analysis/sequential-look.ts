@@ -23,7 +23,7 @@
 
 import { DEFAULT_LIMIT, growthGate, type GateResult } from './growth-gate.js';
 import { theilSen } from './theil-sen.js';
-import { batchIndices, trimWarmup } from './warmup.js';
+import { batchIndices, trimWarmup } from './warmup-trim.js';
 
 /** CI quantile of the interim looks: one-sided 1e-4. */
 export const SEQUENTIAL_Z = 3.72;

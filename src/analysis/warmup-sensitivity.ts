@@ -16,7 +16,7 @@
  */
 import { scaledMad } from './robust.js';
 import { residuals, theilSen, type TheilSenFit } from './theil-sen.js';
-import { batchIndices, MIN_WARMUP_EXCESS } from './warmup.js';
+import { batchIndices, MIN_WARMUP_EXCESS } from './warmup-trim.js';
 
 /** Longest block examined at once. */
 export const MAX_BLOCK = 8;

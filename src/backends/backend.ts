@@ -6,7 +6,7 @@
  */
 import type { DatastreamPlan, ObjectPlan } from '../generate/index.js';
 import { realClock, type Clock } from '../model/clock.js';
-import type { HostProbe } from '../model/host-probe.js';
+import type { HostSampler } from '../model/host-sampler.js';
 import type { ObjectRef } from '../model/records.js';
 import type { OpTiming, TargetInfo } from '../model/timings.js';
 
@@ -152,7 +152,7 @@ export function canRemove(b: Backend): b is Backend & RemoveCapability {
  */
 export interface SimulatedTimeCapability {
   readonly clock: Clock;
-  readonly host: HostProbe;
+  readonly host: HostSampler;
 }
 
 export function simulatesTime(b: Backend): b is Backend & SimulatedTimeCapability {

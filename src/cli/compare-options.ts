@@ -55,11 +55,11 @@ export function resolveCompareOptions(f: CompareFlags, env: NodeJS.ProcessEnv = 
       : parseBytes(f.maxDatastreamSize, '--max-datastream-size'),
   );
   const planned = plannedBatches(workload);
-  const warmup = parseIntFlag(f.warmupBatches, '--warmup-batches', 0, 1_000_000);
-  if (warmup >= planned) {
+  const warmupBatches = parseIntFlag(f.warmupBatches, '--warmup-batches', 0, 1_000_000);
+  if (warmupBatches >= planned) {
     throw new UsageError(
       'E_BAD_FLAG',
-      `--warmup-batches ${warmup} leaves none of the ${planned} batches to compare`,
+      `--warmup-batches ${warmupBatches} leaves none of the ${planned} batches to compare`,
       `give fewer warm-up batches, or more objects (-n) or smaller batches (--batch-size)`,
     );
   }
@@ -67,7 +67,7 @@ export function resolveCompareOptions(f: CompareFlags, env: NodeJS.ProcessEnv = 
     targets,
     workload,
     phases,
-    warmup,
+    warmupBatches,
     sample: g.sample,
     maxGrowth: g.maxGrowth,
     ...(g.maxLevelChange === undefined ? {} : { maxLevelChange: g.maxLevelChange }),

@@ -53,9 +53,9 @@ function startEvents(
   f: RunFlags,
   opts: RunOptions,
   observe: RunObserver,
-): Pick<RunEvents, 'onStart' | 'onWarmupSkipped'> {
+): Pick<RunEvents, 'onStart' | 'onSinkWarmupSkipped'> {
   return {
-    onWarmupSkipped: (why) => {
+    onSinkWarmupSkipped: (why) => {
       if (!f.json) ctx.err(`warning: the client's warm-up was skipped: ${why}`);
     },
     onStart: (r, info, from, store) => {

@@ -63,7 +63,7 @@ export interface AnswerOptions {
   compareId: string;
   phases: readonly Phase[];
   batches: number;
-  warmup: number;
+  warmupBatches: number;
   batchSize: number;
   maxGrowth: number;
   maxLevelChange?: number;
@@ -86,7 +86,7 @@ export function compareAnswer(targets: readonly TargetPhases[], o: AnswerOptions
       const paired = pairedLogRatios(
         (t.phases[phase] as PhaseData).perBatchMs,
         (ref.phases[phase] as PhaseData).perBatchMs,
-        o.warmup,
+        o.warmupBatches,
       );
       const r = compareToReference(paired, {
         batchSize: o.batchSize,
@@ -121,8 +121,8 @@ export function compareAnswer(targets: readonly TargetPhases[], o: AnswerOptions
     targets: targets.map((t) => t.name),
     runs: Object.fromEntries(targets.map((t) => [t.name, t.runId])),
     batches: o.batches,
-    warmupBatches: o.warmup,
-    comparedBatches: Math.max(0, o.batches - o.warmup),
+    warmupBatches: o.warmupBatches,
+    comparedBatches: Math.max(0, o.batches - o.warmupBatches),
     phasesRun: [...o.phases],
     phases,
     level,

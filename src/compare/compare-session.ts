@@ -31,7 +31,7 @@ export interface CompareOptions {
   workload: Workload;
   phases: readonly Phase[];
   /** Batches run and recorded but not compared (--warmup-batches). */
-  warmup: number;
+  warmupBatches: number;
   /** Objects read by the get phases after each batch (the get probe's sample). */
   sample: number;
   maxGrowth: number;
@@ -83,14 +83,14 @@ async function targetPhases(
   name: string,
   runId: string,
   phases: readonly Phase[],
-  warmup: number,
+  warmupBatches: number,
 ): Promise<TargetPhases> {
   const batches = await store.batches(runId);
   const { ops, verify } = await readPhaseOps(store.db, runId);
   return {
     name,
     runId,
-    phases: Object.fromEntries(phases.map((p) => [p, phaseData(p, batches, ops, warmup, verify)])),
+    phases: Object.fromEntries(phases.map((p) => [p, phaseData(p, batches, ops, warmupBatches, verify)])),
   };
 }
 
@@ -100,7 +100,7 @@ function compareSettings(o: CompareOptions): Record<string, unknown> {
     targets: o.targets.map((t) => ({ name: t.name, backend: t.backend, flags: t.flags })),
     workload: o.workload,
     phases: o.phases,
-    warmupBatches: o.warmup,
+    warmupBatches: o.warmupBatches,
     sample: o.sample,
     maxGrowth: o.maxGrowth,
     maxLevelChange: o.maxLevelChange ?? null,
@@ -139,12 +139,12 @@ async function answerOf(
 ): Promise<CompareAnswer> {
   const data: TargetPhases[] = [];
   for (const [i, t] of o.targets.entries())
-    data.push(await targetPhases(store, t.name, (prepared[i] as PreparedRun).id, o.phases, o.warmup));
+    data.push(await targetPhases(store, t.name, (prepared[i] as PreparedRun).id, o.phases, o.warmupBatches));
   return compareAnswer(data, {
     compareId,
     phases: o.phases,
     batches: plannedBatches(o.workload),
-    warmup: o.warmup,
+    warmupBatches: o.warmupBatches,
     batchSize: o.workload.batchSize,
     maxGrowth: o.maxGrowth,
     ...(o.maxLevelChange === undefined ? {} : { maxLevelChange: o.maxLevelChange }),

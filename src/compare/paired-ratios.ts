@@ -27,16 +27,16 @@ export interface PairedSeries {
   logRatios: number[];
 }
 
-/** Pairs two per-batch series (index 0 = batch 1) past `warmup` batches. */
+/** Pairs two per-batch series (index 0 = batch 1) past `warmupBatches` batches. */
 export function pairedLogRatios(
   target: readonly (number | null)[],
   reference: readonly (number | null)[],
-  warmup: number,
+  warmupBatches: number,
 ): PairedSeries {
   const batches: number[] = [];
   const logRatios: number[] = [];
   const n = Math.min(target.length, reference.length);
-  for (let i = warmup; i < n; i++) {
+  for (let i = warmupBatches; i < n; i++) {
     const a = target[i];
     const r = reference[i];
     if (

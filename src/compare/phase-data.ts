@@ -48,7 +48,7 @@ export function phaseData(
   phase: Phase,
   batches: readonly BatchRecord[],
   ops: readonly OpRow[],
-  warmup: number,
+  warmupBatches: number,
   verifiedRead: readonly OpRow[],
 ): PhaseData {
   const kinds = PHASE_OP_KINDS[phase];
@@ -56,19 +56,19 @@ export function phaseData(
   const byBatch = new Map<number, number[]>();
   for (const o of mine) if (o.status === 'ok') byBatch.set(o.b, [...(byBatch.get(o.b) ?? []), o.d]);
   const perBatchMs = batches.map((b) => (phase === 'put' ? b.wallMs : medianOf(byBatch.get(b.index) ?? [])));
-  const kept = mine.filter((o) => o.b > warmup);
+  const kept = mine.filter((o) => o.b > warmupBatches);
   const ok = kept.filter((o) => o.status === 'ok');
   const lat = Float64Array.from(ok.map((o) => o.d)).sort();
   const q = (p: number): number | null => (lat.length === 0 ? null : fin(quantileOfSorted(lat, p)));
   const bytes = ok.reduce((s, o) => s + o.bytes, 0);
   const timeMs =
     phase === 'put'
-      ? batches.filter((b) => b.index > warmup).reduce((s, b) => s + b.wallMs, 0)
+      ? batches.filter((b) => b.index > warmupBatches).reduce((s, b) => s + b.wallMs, 0)
       : ok.reduce((s, o) => s + o.d, 0);
-  const keptValues = perBatchMs.slice(warmup).filter((v): v is number => v !== null);
+  const keptValues = perBatchMs.slice(warmupBatches).filter((v): v is number => v !== null);
   const verified =
     phase === 'put'
-      ? verifiedRead.filter((o) => o.b > warmup && o.status === 'ok').reduce((s, o) => s + o.bytes, 0)
+      ? verifiedRead.filter((o) => o.b > warmupBatches && o.status === 'ok').reduce((s, o) => s + o.bytes, 0)
       : bytes;
   return {
     perBatchMs,

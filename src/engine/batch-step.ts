@@ -7,7 +7,7 @@
  */
 import { canPrepare, clockOf, hasBatchLifecycle, hasTransactions, type Backend } from '../backends/index.js';
 import type { Clock } from '../model/clock.js';
-import type { HostProbe } from '../model/host-probe.js';
+import type { HostSampler } from '../model/host-sampler.js';
 import type { ObjectPlan } from '../generate/index.js';
 import type { BatchRecord } from '../model/records.js';
 import type { OpTiming } from '../model/timings.js';
@@ -24,8 +24,8 @@ export interface BatchStepOptions {
   startedAt?: () => string;
   /** The batch's clock (default: the backend's, clockOf). */
   clock?: Clock;
-  /** Sample what the host did while the batch ran through this probe (host-pressure.ts). */
-  host?: HostProbe;
+  /** Sample what the host did while the batch ran through this sampler (host-pressure.ts). */
+  host?: HostSampler;
   /** The URI of the batch's transaction once begun, for a target that has them (LDP --tx per-batch). */
   onTx?: (tx: string) => Promise<void>;
 }
@@ -58,8 +58,8 @@ export async function ingestBatch(backend: Backend, plans: ObjectPlan[], o: Batc
   const prepOps = lifecycle ? await lifecycle.prepareBatch(plans) : [];
   const startedAt = o.startedAt ? o.startedAt() : new Date().toISOString();
   const clock = o.clock ?? clockOf(backend);
-  const probe = o.host;
-  const hostBefore = probe ? probe.snapshot() : null;
+  const sampler = o.host;
+  const hostBefore = sampler ? sampler.snapshot() : null;
   const startNs = clock.nowNs();
   const beginOps = lifecycle ? await lifecycle.beginBatch() : [];
   const tx = o.onTx && hasTransactions(backend) ? backend.openTransaction() : null;
@@ -70,8 +70,8 @@ export async function ingestBatch(backend: Backend, plans: ObjectPlan[], o: Batc
   const wallNs = clock.nowNs() - startNs;
   const ingestOps = [...beginOps, ...objectOps, ...endOps];
   const host =
-    probe && hostBefore
-      ? hostSample(hostBefore, probe.snapshot(), ingestOps.length, probe.cores, probe.load1)
+    sampler && hostBefore
+      ? hostSample(hostBefore, sampler.snapshot(), ingestOps.length, sampler.cores, sampler.load1)
       : undefined;
   return {
     plans,

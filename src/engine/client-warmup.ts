@@ -14,7 +14,7 @@
  * that keeps tombstones keeps these). A backend with a batch lifecycle (level containers made before a
  * batch, a transaction around it) runs it around the warm-up as around a batch, with the flat layout
  * only (the levels of another layout would stay). Backends that cannot remove an object and
- * in-process stores (warmsUp) are not warmed. A run
+ * in-process stores (takesClientWarmup) are not warmed. A run
  * stopped at once (a second signal) during the warm-up may leave warm-up objects behind. A warm-up object that cannot be removed fails the run before batch 1 (E_TARGET, exit 4).
  */
 import { canRemove, hasBatchLifecycle, type Backend } from '../backends/index.js';
@@ -31,20 +31,20 @@ import { runPool } from './pool.js';
  */
 const IN_PROCESS = new Set(['leveldb', 'memory', 'ocfl']);
 
-export function warmsUp(backendName: string): boolean {
+export function takesClientWarmup(backendName: string): boolean {
   return !IN_PROCESS.has(backendName);
 }
 
 /** Objects warmed at most, and the share of the run's objects (the warm-up adds at most this to its time). */
-export const WARMUP_MAX_OBJECTS = 1000;
-export const WARMUP_SHARE = 0.1;
+export const CLIENT_WARMUP_MAX_OBJECTS = 1000;
+export const CLIENT_WARMUP_SHARE = 0.1;
 
 /** How many objects warm the client for this workload: min(1,000, ceil(10% of the run)). */
-export function warmupObjects(w: Workload): number {
-  return Math.min(WARMUP_MAX_OBJECTS, Math.ceil(w.objects * WARMUP_SHARE));
+export function clientWarmupObjects(w: Workload): number {
+  return Math.min(CLIENT_WARMUP_MAX_OBJECTS, Math.ceil(w.objects * CLIENT_WARMUP_SHARE));
 }
 
-export interface WarmupResult {
+export interface ClientWarmupResult {
   /** Objects written and removed; 0 when the backend is not warmed. */
   objects: number;
   /** Why not, when not. */
@@ -55,8 +55,8 @@ export async function warmUpClient(
   backend: Backend,
   w: Workload,
   idPrefix: string,
-  count = warmupObjects(w),
-): Promise<WarmupResult> {
+  count = clientWarmupObjects(w),
+): Promise<ClientWarmupResult> {
   if (count <= 0) return { objects: 0, skipped: 'no objects to warm with' };
   if (!canRemove(backend)) return { objects: 0, skipped: `backend ${backend.name} cannot remove objects` };
   const lifecycle = hasBatchLifecycle(backend) ? backend : null;

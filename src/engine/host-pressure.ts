@@ -23,11 +23,11 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, platform } from 'node:os';
 import { realClock, type Clock } from '../model/clock.js';
-import type { HostProbe, HostSnapshot } from '../model/host-probe.js';
+import type { HostSampler, HostSnapshot } from '../model/host-sampler.js';
 import type { HostSample } from '../store/index.js';
 import { targetCpuUs } from './target-processes.js';
 
-export type { HostProbe, HostSnapshot } from '../model/host-probe.js';
+export type { HostSampler, HostSnapshot } from '../model/host-sampler.js';
 
 const SOME_TOTAL = /^some .*\btotal=(\d+)/m;
 
@@ -95,13 +95,13 @@ const USER_HZ = 100;
 const share = (v: number): number => Math.min(1, Math.max(0, v));
 
 /** This host, read from /proc on the host's clock (or on `clock`), counting `targetPids` as the target's. */
-export function hostProbe(clock: Clock = realClock, targetPids: readonly number[] = []): HostProbe {
+export function hostSampler(clock: Clock = realClock, targetPids: readonly number[] = []): HostSampler {
   return { snapshot: () => hostSnapshot(clock, targetPids), cores: cpus().length, load1: hostLoad1 };
 }
 
 /** The real host on its own clock, counting `targetPids` as the target's. */
-export function procHost(targetPids: readonly number[] = []): HostProbe {
-  return hostProbe(realClock, targetPids);
+export function realHostSampler(targetPids: readonly number[] = []): HostSampler {
+  return hostSampler(realClock, targetPids);
 }
 
 /**

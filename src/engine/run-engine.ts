@@ -9,8 +9,8 @@
 import { canRead, clockOf, simulatesTime, type Backend } from '../backends/index.js';
 import type { OpTiming } from '../model/timings.js';
 import { msBetween } from '../model/clock.js';
-import type { HostProbe } from '../model/host-probe.js';
-import { hostProbe } from './host-pressure.js';
+import type { HostSampler } from '../model/host-sampler.js';
+import { hostSampler } from './host-pressure.js';
 import { RunFailedError, UsageError } from '../errors.js';
 import { planBatch } from '../generate/index.js';
 import type { BatchRecord, OpRecord, StopInfo } from '../model/records.js';
@@ -64,7 +64,7 @@ export interface EngineOptions {
   /** Asked after every recorded batch; a non-null answer stops the run as `stopped-early`. */
   shouldStop?: (batches: readonly BatchRecord[]) => StopInfo | null;
   /** Warm the client before batch 1 of a fresh run with objects outside the run, removed again, nothing recorded (client-warmup.ts). */
-  warmUp?: boolean;
+  clientWarmup?: boolean;
   /** Read-side probes after each batch, outside its clock (src/engine/probes/); recorded with the batch. */
   probes?: { afterBatch(batch: number, stored: number, ingestOps: readonly OpTiming[]): Promise<OpTiming[]> };
   /**
@@ -73,7 +73,7 @@ export interface EngineOptions {
    */
   beforeBatch?: (batch: number) => Promise<void>;
   /** Where each batch's host sample comes from (host-pressure.ts): the real host by default, a scripted one in tests. */
-  host?: HostProbe;
+  host?: HostSampler;
 }
 
 export interface EngineResult {
@@ -115,7 +115,7 @@ function failOnErrors(o: EngineOptions, tally: BatchTally, verifyFailed: number,
 }
 
 /** Batch b (0-based): the shared batch step, then the read-back and the probes, outside its clock. */
-async function runBatch(o: EngineOptions, b: number, host: HostProbe): Promise<BatchWork> {
+async function runBatch(o: EngineOptions, b: number, host: HostSampler): Promise<BatchWork> {
   const { workload: w, backend } = o;
   const plans = planBatch(w, b * w.batchSize, w.batchSize, { idPrefix: o.idPrefix });
   const step = await ingestBatch(backend, plans, {
@@ -146,7 +146,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   }
   const total = plannedBatches(w);
   const clock = clockOf(backend);
-  const host = simulatesTime(backend) ? backend.host : (o.host ?? hostProbe());
+  const host = simulatesTime(backend) ? backend.host : (o.host ?? hostSampler());
   const runStart = clock.nowNs();
   const batches: BatchRecord[] = [...(o.previous ?? [])];
   const tally = new BatchTally();
@@ -154,7 +154,7 @@ export async function runEngine(o: EngineOptions): Promise<EngineResult> {
   let verifyFailed = 0;
   let carry = o.carryOps ?? [];
 
-  if (o.warmUp === true && batches.length === 0 && total > 0 && !o.signal?.aborted) {
+  if (o.clientWarmup === true && batches.length === 0 && total > 0 && !o.signal?.aborted) {
     // a second signal during the warm-up stops the run at once: nothing was recorded
     if ((await untilAborted(warmUpClient(backend, w, o.idPrefix), o.abortNow)) === ABORTED)
       return { status: 'aborted', batches };

@@ -37,10 +37,10 @@ import { checkFreeSpace } from './run-sanity.js';
 import { keystreamImpl } from '../generate/index.js';
 import { hostFactsOf } from '../model/host-facts.js';
 import { runEngine, type BatchSink, type EngineProgress } from './run-engine.js';
-import { warmsUp } from './client-warmup.js';
+import { takesClientWarmup } from './client-warmup.js';
 import { refuseUnsupportedProbes, type ProbeKind } from './probes/probe-kinds.js';
 import { probeStops, ProbeRunner, type ProbeOptions } from './probes/probe-runner.js';
-import { procHost } from './host-pressure.js';
+import { realHostSampler } from './host-pressure.js';
 import { findTargetProcesses } from './target-processes.js';
 
 export interface PrepareOptions {
@@ -245,8 +245,8 @@ export async function runSession(p: PreparedRun, o: RunSessionOptions, resume?: 
       sink: sinkOf(o.store),
       idPrefix: objectIdPrefix(p.id),
       maxErrorRate: o.maxErrorRate,
-      host: procHost(findTargetProcesses(p.info.target).pids),
-      warmUp: o.clientWarmup === true && !resume && warmsUp(p.backend.name),
+      host: realHostSampler(findTargetProcesses(p.info.target).pids),
+      clientWarmup: o.clientWarmup === true && !resume && takesClientWarmup(p.backend.name),
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.abortNow ? { abortNow: o.abortNow } : {}),
       ...(o.onBatch ? { onBatch: o.onBatch } : {}),

@@ -23,7 +23,7 @@ export interface RunEvents {
   /** Abandon the batch in flight. */
   abortNow?: AbortSignal;
   /** The client's warm-up against a sink was skipped, and why. */
-  onWarmupSkipped?: (why: string) => void;
+  onSinkWarmupSkipped?: (why: string) => void;
   /** The run is recorded and its first batch is next; `resumed` when it carries on a run. */
   onStart?: (run: RunRecord, info: TargetInfo, resumed: ResumeFrom | undefined, store: ResultsStore) => void;
   onBatch?: (p: EngineProgress) => void;
@@ -77,7 +77,7 @@ export async function runWorkload(o: RunOptions, ev: RunEvents = {}): Promise<Ru
       !resume && o.sinkWarmup && SINK_BACKENDS.includes(o.backend)
         ? await warmUpAgainstSink({ backend: o.backend, workload, target: o.target })
         : undefined;
-    if (sinkWarmup?.skipped) ev.onWarmupSkipped?.(sinkWarmup.skipped);
+    if (sinkWarmup?.skipped) ev.onSinkWarmupSkipped?.(sinkWarmup.skipped);
     const result = await runSession(
       prepared,
       {

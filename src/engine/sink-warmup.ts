@@ -6,7 +6,7 @@
  *
  * Before batch 1 of a fresh run, this runs a throwaway run of the same workload (fewer objects, no
  * read-back) through a second instance of the same backend, made from the same flags but pointed at
- * a sink inside the tool's own process (warmup-sink.ts, 127.0.0.1, a port the system picks), through
+ * a sink inside the tool's own process (loopback-sink.ts, 127.0.0.1, a port the system picks), through
  * the same session and engine code (prepareRun, runSession: the pool, the backend's write path, the
  * timing, the batch summary, the host samples), recorded into an in-memory results database that is
  * dropped afterwards. Nothing reaches the user's store or the run's database; what it leaves is
@@ -19,7 +19,7 @@ import type { RunSettings } from '../model/records.js';
 import { ResultsStore } from '../store/index.js';
 import { meanSize, type Workload } from '../workload/index.js';
 import { prepareRun, runSession } from './run-session.js';
-import { startWarmupSink } from './warmup-sink.js';
+import { startLoopbackSink } from './loopback-sink.js';
 
 /** The backends a sink can answer for (a sink that only answers serves a plain PUT store). */
 export const SINK_BACKENDS: readonly string[] = ['http-put'];
@@ -60,7 +60,7 @@ export async function warmUpAgainstSink(o: SinkWarmupOptions): Promise<SinkWarmu
   const objects = o.objects ?? sinkWarmupObjects(o.workload);
   let sink;
   try {
-    sink = await startWarmupSink();
+    sink = await startLoopbackSink();
   } catch (e) {
     return skipped(`the sink could not listen on 127.0.0.1: ${(e as Error).message}`);
   }

@@ -20,7 +20,7 @@ import {
 import { readOpDurations, type OpDurationSink } from './op-durations.js';
 import { withLiveness } from './run-liveness.js';
 import { BUSY_TIMEOUT_MS } from './db-errors.js';
-import { probeResultsDb } from './db-probe.js';
+import { classifyResultsDb } from './db-kind.js';
 import { checkReadable, migrate } from './schema.js';
 import { settled, SqliteDb, type Params } from './sqlite.js';
 import { batchInsertSql } from './batch-insert-sql.js';
@@ -77,7 +77,7 @@ export class ResultsStore {
 
   /**
    * Opens (and creates, for writing) the database at path. Writing first makes sure an existing file
-   * is one of ours (db-probe.ts) before a byte is written; reading opens the file read-only and never
+   * is one of ours (db-kind.ts) before a byte is written; reading opens the file read-only and never
    * migrates, so a database on read-only storage can be read. Reading a missing file is a usage error.
    */
   static async open(path: string, mode: 'write' | 'read' = 'write'): Promise<ResultsStore> {
@@ -89,7 +89,7 @@ export class ResultsStore {
       );
     }
     if (mode === 'write') mkdirSync(dirname(path), { recursive: true });
-    if ((await probeResultsDb(path)) === 'new' && mode === 'read') {
+    if ((await classifyResultsDb(path)) === 'new' && mode === 'read') {
       throw new UsageError(
         'E_DB',
         `${path} is an empty file, not a results database`,

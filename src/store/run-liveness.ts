@@ -11,7 +11,8 @@ import type { RunRecord, RunStatus } from '../model/records.js';
 /** A heartbeat older than this means the run is gone, wherever it ran (a batch taking a day is not plausible). */
 export const HEARTBEAT_STALE_MS = 24 * 3600 * 1000;
 
-export interface LivenessProbe {
+/** What a reader knows of its own machine when it judges whether a run still lives. */
+export interface LivenessView {
   /** This machine's hostname. */
   host: string;
   /** Now, in ms since the epoch. */
@@ -31,20 +32,20 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-export const localProbe = (): LivenessProbe => ({ host: hostname(), nowMs: Date.now(), alive: processAlive });
+export const localLiveness = (): LivenessView => ({ host: hostname(), nowMs: Date.now(), alive: processAlive });
 
 /** The status a run is shown with: `interrupted` for a `running` run whose process is gone. */
-export function effectiveStatus(run: RunRecord, probe: LivenessProbe): RunStatus {
+export function effectiveStatus(run: RunRecord, view: LivenessView): RunStatus {
   if (run.status !== 'running') return run.status;
   const beat = Date.parse(run.heartbeatAt ?? run.startedAt);
-  if (Number.isFinite(beat) && probe.nowMs - beat > HEARTBEAT_STALE_MS) return 'interrupted';
-  if (run.pid !== undefined && run.pid !== null && run.runHost === probe.host && !probe.alive(run.pid))
+  if (Number.isFinite(beat) && view.nowMs - beat > HEARTBEAT_STALE_MS) return 'interrupted';
+  if (run.pid !== undefined && run.pid !== null && run.runHost === view.host && !view.alive(run.pid))
     return 'interrupted';
   return 'running';
 }
 
 /** The run as every command shows it. */
-export function withLiveness<T extends RunRecord>(run: T, probe: LivenessProbe = localProbe()): T {
-  const status = effectiveStatus(run, probe);
+export function withLiveness<T extends RunRecord>(run: T, view: LivenessView = localLiveness()): T {
+  const status = effectiveStatus(run, view);
   return status === run.status ? run : { ...run, status };
 }

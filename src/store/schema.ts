@@ -6,7 +6,7 @@
 import { IngestScaleError } from '../errors.js';
 import type { SqliteDb } from './sqlite.js';
 
-/** "INGS" (PRAGMA application_id): marks every ingest-scale results database (db-probe.ts). */
+/** "INGS" (PRAGMA application_id): marks every ingest-scale results database (db-kind.ts). */
 export const APPLICATION_ID = 0x494e4753;
 
 /**

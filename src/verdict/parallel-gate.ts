@@ -30,7 +30,7 @@ import {
   type OperationColumns,
   type OperationGateResult,
 } from '../analysis/op-gate.js';
-import { trimWarmup } from '../analysis/warmup.js';
+import { trimWarmup } from '../analysis/warmup-trim.js';
 
 /** From this many batches on, the side fits run on worker threads. */
 export const PARALLEL_MIN_BATCHES = 100_000;

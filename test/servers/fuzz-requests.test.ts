@@ -130,22 +130,27 @@ function request(base: string): fc.Arbitrary<Buffer> {
   );
 }
 
-const PROTOCOLS: { protocol: string; serverErrors: boolean; probe: (url: string) => Promise<number> }[] = [
+/** Per protocol, a correct request whose answer must be the same before and after the fuzzing. */
+const PROTOCOLS: { protocol: string; serverErrors: boolean; knownGood: (url: string) => Promise<number> }[] = [
   {
     protocol: 'http-put',
     serverErrors: false,
-    probe: async (url) => {
-      await fetch(`${url}/probe/x`, { method: 'PUT', body: 'abc' });
-      const r = await fetch(`${url}/probe/x`);
+    knownGood: async (url) => {
+      await fetch(`${url}/known/x`, { method: 'PUT', body: 'abc' });
+      const r = await fetch(`${url}/known/x`);
       return r.status === 200 && (await r.text()) === 'abc' ? 200 : r.status;
     },
   },
   {
     protocol: 'ldp',
     serverErrors: false,
-    probe: async (url) => (await fetch(`${url}/`, { headers: { accept: 'text/turtle' } })).status,
+    knownGood: async (url) => (await fetch(`${url}/`, { headers: { accept: 'text/turtle' } })).status,
   },
-  { protocol: 'fedora3', serverErrors: true, probe: async (url) => (await fetch(`${url}/describe?xml=true`)).status },
+  {
+    protocol: 'fedora3',
+    serverErrors: true,
+    knownGood: async (url) => (await fetch(`${url}/describe?xml=true`)).status,
+  },
 ];
 
 for (const p of PROTOCOLS) {
@@ -161,7 +166,7 @@ for (const p of PROTOCOLS) {
       try {
         const url = new URL(server.url);
         const base = url.pathname.replace(/\/+$/, '');
-        const before = await p.probe(server.url);
+        const before = await p.knownGood(server.url);
         const statuses = new Map<string, number>();
         await fc.assert(
           fc.asyncProperty(request(base), async (bytes) => {
@@ -179,7 +184,7 @@ for (const p of PROTOCOLS) {
           }),
           { numRuns: 150, seed: 20261203 },
         );
-        assert.equal(await p.probe(server.url), before, 'a correct request is answered as before');
+        assert.equal(await p.knownGood(server.url), before, 'a correct request is answered as before');
         t.diagnostic(
           `answers: ${[...statuses]
             .sort()
@@ -209,7 +214,7 @@ const STORES: {
   {
     protocol: 'http-put',
     seed: async (url) => {
-      for (const p of ['/a/b', '/probe/x', '/objects/x:1/datastreams/D/content'])
+      for (const p of ['/a/b', '/known/x', '/objects/x:1/datastreams/D/content'])
         assert.ok((await fetch(`${url}${p}`, { method: 'PUT', body: `seed ${p}` })).ok);
     },
     change: (url) => fetch(`${url}/a/b`, { method: 'PUT', body: 'seed /a/B' }),
@@ -276,7 +281,7 @@ function framedRequest(base: string): fc.Arbitrary<Buffer> {
       `${base}/`,
       `${base}/a`,
       `${base}/a/b`,
-      `${base}/probe/x`,
+      `${base}/known/x`,
       `${base}/objects/x:1/datastreams/D/content`,
       `${base}/objects/x:1/datastreams/D`,
       `${base}/objects/x:1`,

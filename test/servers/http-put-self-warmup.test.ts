@@ -13,7 +13,7 @@ import { warmupHeaders } from '../../src/servers/http-put/self-warmup.js';
 test('after warming with 200 PUTs the tree is empty and a step:3:6 model counts from the first real PUT', async () => {
   const s = await startHttpPutServer({
     cost: { model: parseCostModel('step:3:6'), baseMs: 5, fill: 10 },
-    warmupRequests: 200,
+    selfWarmupRequests: 200,
   });
   try {
     assert.equal(s.tree.resourceCount, 0);
@@ -37,7 +37,7 @@ test('after warming with 200 PUTs the tree is empty and a step:3:6 model counts 
 });
 
 test('seeded faults are not drawn while warming: every PUT of a 503:100% store is refused after it', async () => {
-  const s = await startHttpPutServer({ faults: parseFaults('503:100%'), warmupRequests: 50 });
+  const s = await startHttpPutServer({ faults: parseFaults('503:100%'), selfWarmupRequests: 50 });
   try {
     const put = await fetch(`${s.url}/o/1`, { method: 'PUT', body: 'x' });
     await put.arrayBuffer();

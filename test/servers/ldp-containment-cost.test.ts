@@ -33,7 +33,7 @@ function stats(t: TestServer): LdpServerStats {
   return s;
 }
 
-/** LevelDB cost of one more POST into /flat (the probe names have equal length). */
+/** LevelDB cost of one more POST into /flat (the two slugs have equal length). */
 async function costOfOneInsert(t: TestServer, slug: string): Promise<{ written: number; read: number; puts: number }> {
   const before = stats(t);
   const r = await t.fetch('/flat', { method: 'POST', headers: { Slug: slug, Prefer: 'return=minimal' } });
@@ -60,9 +60,9 @@ describe('containment cost: bytes per insert at 10 vs 2,000 children', () => {
       servers.push(t);
       await putContainer(t, '/flat');
       await addChildren(t, 0, 10);
-      const small = await costOfOneInsert(t, 'probe-a');
+      const small = await costOfOneInsert(t, 'extra-a');
       await addChildren(t, 10, 2000);
-      const large = await costOfOneInsert(t, 'probe-b');
+      const large = await costOfOneInsert(t, 'extra-b');
       cost[mode] = { small, large };
       listings[mode] = containedUris(await (await t.fetch('/flat')).text()).length;
     }

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { trimWarmup } from '../../src/analysis/warmup.js';
+import { trimWarmup } from '../../src/analysis/warmup-trim.js';
 import { detectCliff } from '../../src/analysis/cliff.js';
 import { fitCurve, type FillSeries } from '../../src/analysis/forecast-models.js';
 import { binSeries, chooseModel } from '../../src/analysis/forecast-select.js';

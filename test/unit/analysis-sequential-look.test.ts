@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { growthGate } from '../../src/analysis/growth-gate.js';
 import { earlyStopBatch, FIRST_LOOK_BATCH, sequentialLook, SEQUENTIAL_Z } from '../../src/analysis/sequential-look.js';
 import { theilSen } from '../../src/analysis/theil-sen.js';
-import { batchIndices, trimWarmup } from '../../src/analysis/warmup.js';
+import { batchIndices, trimWarmup } from '../../src/analysis/warmup-trim.js';
 import { FEDORA3, FEDORA4, gauss, mulberry32 as rng } from '../helpers/series.js';
 
 const OPTS = { batchSize: 1000, plannedBatches: 25 };

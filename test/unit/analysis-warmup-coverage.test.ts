@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { growthGate } from '../../src/analysis/growth-gate.js';
 import { theilSen } from '../../src/analysis/theil-sen.js';
-import { batchIndices } from '../../src/analysis/warmup.js';
+import { batchIndices } from '../../src/analysis/warmup-trim.js';
 import { gauss, mulberry32 } from '../helpers/series.js';
 
 interface Draw {

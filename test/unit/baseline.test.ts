@@ -21,7 +21,7 @@ import fc from 'fast-check';
 import { compareRuns, type RunSeries } from '../../src/analysis/baseline.js';
 import { growthGate } from '../../src/analysis/growth-gate.js';
 import { pairwiseSlopes } from '../../src/analysis/theil-sen.js';
-import { batchIndices } from '../../src/analysis/warmup.js';
+import { batchIndices } from '../../src/analysis/warmup-trim.js';
 import { FEDORA3, FEDORA4 } from '../helpers/series.js';
 
 const close = (a: number, b: number, rel = 1e-12): void => {

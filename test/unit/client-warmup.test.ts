@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MemoryBackend } from '../../src/backends/memory/memory-backend.js';
 import { parseLatency } from '../../src/backends/memory/latency.js';
-import { warmsUp, warmUpClient, warmupObjects } from '../../src/engine/client-warmup.js';
+import { clientWarmupObjects, takesClientWarmup, warmUpClient } from '../../src/engine/client-warmup.js';
 import { runEngine } from '../../src/engine/run-engine.js';
 import { IngestScaleError } from '../../src/errors.js';
 import type { BatchRecord, ObjectRef, OpRecord } from '../../src/model/records.js';
@@ -34,13 +34,13 @@ async function ids(b: MemoryBackend): Promise<string[]> {
 }
 
 test('how many objects warm: min(1,000, ceil(10% of the run)); in-process stores are not warmed', () => {
-  assert.equal(warmupObjects({ ...workload, objects: 300 }), 30);
-  assert.equal(warmupObjects({ ...workload, objects: 60_000 }), 1000);
-  assert.equal(warmupObjects({ ...workload, objects: 7 }), 1);
-  assert.equal(warmsUp('http-put'), true);
-  assert.equal(warmsUp('fedora3'), true);
-  assert.equal(warmsUp('leveldb'), false);
-  assert.equal(warmsUp('memory'), false);
+  assert.equal(clientWarmupObjects({ ...workload, objects: 300 }), 30);
+  assert.equal(clientWarmupObjects({ ...workload, objects: 60_000 }), 1000);
+  assert.equal(clientWarmupObjects({ ...workload, objects: 7 }), 1);
+  assert.equal(takesClientWarmup('http-put'), true);
+  assert.equal(takesClientWarmup('fedora3'), true);
+  assert.equal(takesClientWarmup('leveldb'), false);
+  assert.equal(takesClientWarmup('memory'), false);
 });
 
 test('warm-up objects are written outside the run and removed again', async () => {
@@ -82,7 +82,7 @@ test('the engine warms first and records only the run: batches and operations of
     sink,
     idPrefix: 'warmte-',
     maxErrorRate: 0,
-    warmUp: true,
+    clientWarmup: true,
   });
   assert.equal(r.status, 'completed');
   assert.equal(

@@ -87,7 +87,7 @@ test('the answer of three targets and three phases validates against schemas/com
     compareId: 'cmp',
     phases,
     batches: n,
-    warmup: 2,
+    warmupBatches: 2,
     batchSize: 10,
     maxGrowth: 1.1,
     maxLevelChange: 0.25,

@@ -36,7 +36,7 @@ export function compareFixture(): CompareSeries {
       { name: 'keyed', runId: 'runKeyed0001', phases: { put: phase(series.keyed) } },
       { name: 'document', runId: 'runDocument1', phases: { put: phase(series.document) } },
     ],
-    { compareId: 'cmpTest00001', phases: ['put'], batches: BATCHES, warmup: 1, batchSize: SIZE, maxGrowth: 1.1 },
+    { compareId: 'cmpTest00001', phases: ['put'], batches: BATCHES, warmupBatches: 1, batchSize: SIZE, maxGrowth: 1.1 },
   );
   const objects = Array.from({ length: BATCHES }, (_, i) => (i + 1) * SIZE);
   const targets: TargetSeries[] = [

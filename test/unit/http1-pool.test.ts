@@ -252,9 +252,9 @@ describe('http1 write client against awkward servers', () => {
   });
 
   it('reports a refused connection with the system code', async () => {
-    const probe = createTcpServer();
-    const port = await listen(probe);
-    await new Promise((r) => probe.close(r));
+    const closed = createTcpServer();
+    const port = await listen(closed);
+    await new Promise((r) => closed.close(r));
     const pool = new Http1Pool({ origin: new URL(`http://127.0.0.1:${port}`), connections: 2 });
     await assert.rejects(
       pool.request('PUT', '/x', {}, Buffer.from('a')),

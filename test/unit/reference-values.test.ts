@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { growthGate } from '../../src/analysis/growth-gate.js';
 import { theilSen } from '../../src/analysis/theil-sen.js';
-import { batchIndices } from '../../src/analysis/warmup.js';
+import { batchIndices } from '../../src/analysis/warmup-trim.js';
 import { FEDORA3, FEDORA4 } from '../helpers/series.js';
 
 const PYTHON = '/usr/bin/python3';
-const probe = spawnSync(PYTHON, ['-c', 'import scipy'], { encoding: 'utf8' });
-const skip = probe.status === 0 ? false : 'python3-scipy is not installed (scripts/install-system-deps.sh installs it)';
+const scipy = spawnSync(PYTHON, ['-c', 'import scipy'], { encoding: 'utf8' });
+const skip = scipy.status === 0 ? false : 'python3-scipy is not installed (scripts/install-system-deps.sh installs it)';
 
 interface Fit {
   slope: number;

@@ -27,26 +27,26 @@ const run = (o: Partial<RunRecord>): RunRecord => ({
   heartbeatAt: '2026-12-03T11:59:00Z',
   ...o,
 });
-const probe = (alive: boolean) => ({ host: 'here', nowMs: now, alive: () => alive });
+const view = (alive: boolean) => ({ host: 'here', nowMs: now, alive: () => alive });
 
 test('same host: interrupted exactly when the pid is gone', () => {
-  assert.equal(effectiveStatus(run({}), probe(false)), 'interrupted');
-  assert.equal(effectiveStatus(run({}), probe(true)), 'running');
+  assert.equal(effectiveStatus(run({}), view(false)), 'interrupted');
+  assert.equal(effectiveStatus(run({}), view(true)), 'running');
 });
 
 test('another host: running while the heartbeat is fresh, interrupted when it is far too old', () => {
-  assert.equal(effectiveStatus(run({ runHost: 'elsewhere' }), probe(false)), 'running');
+  assert.equal(effectiveStatus(run({ runHost: 'elsewhere' }), view(false)), 'running');
   const old = new Date(now - HEARTBEAT_STALE_MS - 1000).toISOString();
-  assert.equal(effectiveStatus(run({ runHost: 'elsewhere', heartbeatAt: old }), probe(true)), 'interrupted');
+  assert.equal(effectiveStatus(run({ runHost: 'elsewhere', heartbeatAt: old }), view(true)), 'interrupted');
 });
 
 test('finished runs keep their status; a run from before schema v3 (no pid) is judged by its start time', () => {
-  assert.equal(effectiveStatus(run({ status: 'aborted' }), probe(false)), 'aborted');
-  assert.equal(effectiveStatus(run({ pid: null, runHost: null, heartbeatAt: null }), probe(false)), 'running');
+  assert.equal(effectiveStatus(run({ status: 'aborted' }), view(false)), 'aborted');
+  assert.equal(effectiveStatus(run({ pid: null, runHost: null, heartbeatAt: null }), view(false)), 'running');
   assert.equal(
     effectiveStatus(
       run({ pid: null, runHost: null, heartbeatAt: null, startedAt: '2026-11-01T00:00:00Z' }),
-      probe(false),
+      view(false),
     ),
     'interrupted',
   );

@@ -1,5 +1,5 @@
 /**
- * The client's warm-up against an in-process sink (src/engine/sink-warmup.ts, warmup-sink.ts): it
+ * The client's warm-up against an in-process sink (src/engine/sink-warmup.ts, loopback-sink.ts): it
  * writes through the http-put backend to a sink on 127.0.0.1 and nothing to the run's target, it is
  * bounded by objects and bytes, it is skipped (with the reason) for backends no sink answers for,
  * and the sink is closed afterwards.
@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { sinkWarmupObjects, SINK_WARMUP_OBJECTS, warmUpAgainstSink } from '../../src/engine/sink-warmup.js';
-import { startWarmupSink } from '../../src/engine/warmup-sink.js';
+import { startLoopbackSink } from '../../src/engine/loopback-sink.js';
 import { resolveWorkload } from '../../src/workload/resolve.js';
 
 const workload = resolveWorkload({
@@ -33,7 +33,7 @@ test('how many objects warm: 3,000, fewer when their bytes would pass 64 MiB, ne
 });
 
 test('the sink answers as a plain PUT store, reads each body, counts requests, and closes', async () => {
-  const sink = await startWarmupSink();
+  const sink = await startLoopbackSink();
   assert.match(sink.url, /^http:\/\/127\.0\.0\.1:\d+$/);
   const put = await fetch(`${sink.url}/a/b`, { method: 'PUT', body: 'x'.repeat(100_000) });
   assert.equal(put.status, 201);

@@ -1,7 +1,7 @@
 /**
  * The host a virtual run sees (`--virtual-host`, docs/backends.md): on the virtual clock the
  * machine's /proc counters mean nothing (the batches take no host time), so the run's contention
- * guard reads this scripted host instead, through the same HostProbe the engine reads /proc with.
+ * guard reads this scripted host instead, through the same HostSampler the engine reads /proc with.
  *
  *   quiet                    the rest of the host uses 3% of the cores; CPU pressure 2%
  *   busy-from:AT[:SLOWDOWN]  quiet until the store holds AT objects, then busy: others use 95% of
@@ -16,7 +16,7 @@
 import { UsageError } from '../../errors.js';
 import { mulberry32 } from '../../generate/index.js';
 import type { Clock } from '../../model/clock.js';
-import type { HostProbe, HostSnapshot } from '../../model/host-probe.js';
+import type { HostSampler, HostSnapshot } from '../../model/host-sampler.js';
 
 export type VirtualHostSpec = { kind: 'quiet' } | { kind: 'busy-from'; at: number; slowdown: number };
 
@@ -52,7 +52,7 @@ const BUSY: Rates = { cpu: 0.9, io: 0.01, others: 0.95, wait: 0.4, load1: 3.2 };
 const USER_HZ = 100;
 const CORES = 2;
 
-export class VirtualHost implements HostProbe {
+export class VirtualHost implements HostSampler {
   readonly cores = CORES;
   private readonly jitter = mulberry32(7);
   private lastNs: bigint;

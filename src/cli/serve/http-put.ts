@@ -61,7 +61,7 @@ export const httpPut: ServeProtocol = {
       cost,
       faults,
       seed,
-      warmupRequests: f.warmup ? SELF_WARMUP_REQUESTS : 0,
+      selfWarmupRequests: f.warmup ? SELF_WARMUP_REQUESTS : 0,
     });
     return {
       server,

@@ -25,7 +25,7 @@ export interface HttpPutServerOptions {
    * PUTs the server answers from itself before it is handed out (self-warmup.ts), without cost or
    * faults; the tree is emptied afterwards. Default 0 (tests of the server's own behaviour).
    */
-  warmupRequests?: number;
+  selfWarmupRequests?: number;
 }
 
 export interface HttpPutServer {
@@ -137,7 +137,7 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
    * A warm-up PUT waits 1 ms when the model waits at all (self-warmup.ts): it takes the timer branch
    * every PUT of the run takes, at a twentieth of a 20 ms base's time.
    */
-  const warmupWaitMs = Math.min(cost.baseMs, 1);
+  const selfWarmupWaitMs = Math.min(cost.baseMs, 1);
   /** PUT waits in whole milliseconds, the fractions carried (fine-wait.ts). */
   const putWait = new WaitCarry();
   const waitOutStall = async (): Promise<void> => {
@@ -158,7 +158,7 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
     if (path === null) return answer(res, 400, 'bad path\n');
     switch (method) {
       case 'PUT': {
-        const wait = warming ? warmupWaitMs : putCostMs(cost, tree.resourceCount);
+        const wait = warming ? selfWarmupWaitMs : putCostMs(cost, tree.resourceCount);
         await putWait.wait(wait);
         const outcome = tree.put(path, body);
         if (outcome === 'is-collection' || outcome === 'parent-is-resource') return answer(res, 409, `${outcome}\n`);
@@ -181,10 +181,10 @@ export async function startHttpPutServer(o: HttpPutServerOptions = {}): Promise<
   });
   server.keepAliveTimeout = 30_000;
   const url = await listen(server, o);
-  if ((o.warmupRequests ?? 0) > 0) {
+  if ((o.selfWarmupRequests ?? 0) > 0) {
     warming = true;
     try {
-      await warmUpServer(url, o.warmupRequests ?? 0);
+      await warmUpServer(url, o.selfWarmupRequests ?? 0);
     } finally {
       warming = false;
       tree = new MemoryTree();

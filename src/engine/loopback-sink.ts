@@ -19,7 +19,7 @@ const ANSWERS: Readonly<Record<string, number>> = {
   GET: 404,
 };
 
-export interface WarmupSink {
+export interface LoopbackSink {
   /** http://127.0.0.1:<port> */
   url: string;
   /** Requests answered so far. */
@@ -42,7 +42,7 @@ function answer(req: IncomingMessage, res: ServerResponse, count: () => void): v
 }
 
 /** Starts the sink; it answers until close(). Rejects with the system's error when it cannot listen. */
-export async function startWarmupSink(): Promise<WarmupSink> {
+export async function startLoopbackSink(): Promise<LoopbackSink> {
   let answered = 0;
   const server: Server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => answer(req, res, () => answered++));
   // a sink that cannot listen rejects; the warm-up is then skipped with the reason (sink-warmup.ts)

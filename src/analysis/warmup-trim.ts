@@ -32,7 +32,7 @@ export interface WarmupStep {
   dropped: boolean;
 }
 
-export interface WarmupResult {
+export interface WarmupTrimResult {
   /** w: number of leading batches dropped (batch 1 included). */
   dropped: number;
   /** floor(0.2 m): the loop's bound on w. */
@@ -64,7 +64,7 @@ export function warmupStep(z: ArrayLike<number>, candidate: number): WarmupStep 
 }
 
 /** Apply the trim rule to log times z (0-based array, z[0] is batch 1). */
-export function trimWarmup(z: ArrayLike<number>): WarmupResult {
+export function trimWarmup(z: ArrayLike<number>): WarmupTrimResult {
   const m = z.length;
   const maxDropped = Math.floor(MAX_WARMUP_FRACTION * m);
   const steps: WarmupStep[] = [];

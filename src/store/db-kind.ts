@@ -17,7 +17,8 @@ import { SqliteDb } from './sqlite.js';
 const MAGIC = 'SQLite format 3\0';
 const OUR_TABLES = ['runs', 'batches', 'ops'];
 
-export type ProbeResult = 'new' | 'ours' | 'adopt';
+/** What a --db file is: none yet (or empty), one of ours, or one of ours from before the marker. */
+export type ResultsDbKind = 'new' | 'ours' | 'adopt';
 
 function notOurs(path: string, why: string): IngestScaleError {
   return new IngestScaleError(
@@ -41,7 +42,7 @@ function readHeader(path: string): Buffer {
   }
 }
 
-export async function probeResultsDb(path: string): Promise<ProbeResult> {
+export async function classifyResultsDb(path: string): Promise<ResultsDbKind> {
   if (!existsSync(path)) return 'new';
   const st = statSync(path);
   if (st.isDirectory()) throw notOurs(path, 'it is a directory');

@@ -1,6 +1,6 @@
 /**
  * Where a run reads what the host was doing (src/engine/host-pressure.ts turns two snapshots into a
- * batch's HostSample). The host's own probe reads /proc; a simulated run (the memory backend on its
+ * batch's HostSample). The host's own sampler reads /proc; a simulated run (the memory backend on its
  * virtual clock) supplies a scripted host instead, so its contention guard sees the host the script
  * describes, on the same clock as the batches.
  */
@@ -18,11 +18,11 @@ export interface HostSnapshot {
   runDelayNs: number | null;
   /** The target's local processes' user + system CPU, µs; null (or absent) when none were found. */
   targetCpuUs?: number | null;
-  /** The 1-minute load average when the snapshot was taken; absent: the probe's load1() is asked. */
+  /** The 1-minute load average when the snapshot was taken; absent: the sampler's load1() is asked. */
   load1?: number | null;
 }
 
-export interface HostProbe {
+export interface HostSampler {
   /** The counters now. */
   snapshot(): HostSnapshot;
   /** Cores the counters are shared by. */

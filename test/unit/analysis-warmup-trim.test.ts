@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { trimWarmup, warmupStep } from '../../src/analysis/warmup.js';
+import { trimWarmup, warmupStep } from '../../src/analysis/warmup-trim.js';
 import { growthGate } from '../../src/analysis/growth-gate.js';
 import { theilSen } from '../../src/analysis/theil-sen.js';
 import { scaledMad } from '../../src/analysis/robust.js';
