@@ -164,13 +164,21 @@ function metricChanges(
   ps: readonly Pooled[],
   values: readonly string[],
 ): { changes: HistoryChange[]; cuts: number[] } {
-  const found = changePoints(ps.map(asGroup));
-  const cuts = [0, ...found.map((c) => c.at), ps.length];
-  const changes = found.map((c, i) => {
-    const r = ratioOf(poolGroups(ps, c.at, cuts[i + 2] as number), poolGroups(ps, cuts[i] as number, c.at));
-    return { at: values[c.at] as string, metric, ...r, p: c.p };
-  });
-  return { changes, cuts: found.map((c) => c.at) };
+  let found = changePoints(ps.map(asGroup));
+  // a split the test finds but whose after/before CI holds 1.0 is no change a user can act on (the
+  // host's level moving 3% between two days of runs): it is dropped and the others re-pooled
+  for (;;) {
+    const cuts = [0, ...found.map((c) => c.at), ps.length];
+    const changes = found.map((c, i) => {
+      const r = ratioOf(poolGroups(ps, c.at, cuts[i + 2] as number), poolGroups(ps, cuts[i] as number, c.at));
+      return { at: values[c.at] as string, metric, ...r, p: c.p };
+    });
+    const kept = found.filter(
+      (_, i) => (changes[i] as HistoryChange).ci[0] > 1 || (changes[i] as HistoryChange).ci[1] < 1,
+    );
+    if (kept.length === found.length) return { changes, cuts: found.map((c) => c.at) };
+    found = kept;
+  }
 }
 
 /** The newest group against the last stable segment before it on one metric. */
