@@ -1,7 +1,7 @@
 /**
  * `import` of a k6, JMeter or warp request log as a run: the reader's requests (log-open.ts) are
  * chosen (request-selection.ts), put in completion order (completion-order.ts) and cut into batches
- * (request-batches.ts), and each batch is written while the next is read, all in one transaction:
+ * (request-batches.ts), and the batches are written behind the reader (imported-batch-writer.ts), all in one transaction:
  * the run, its batches and operations are stored together or not at all (a bad line anywhere rolls
  * back everything before it). The run's settings record the tool, its version where the file says
  * it, the selection and what became of every request.
@@ -9,7 +9,7 @@
 import { basename } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { LogImportCounts, RunRecord, RunSettings } from '../model/records.js';
-import { setImportedPlan, writeImportedBatch, type ResultsStore } from '../store/index.js';
+import { ImportedBatchWriter, setImportedPlan, type ResultsStore } from '../store/index.js';
 import { CompletionOrder } from './completion-order.js';
 import type { OpenedLog } from './log-open.js';
 import type { LogRequest } from './log-request.js';
@@ -94,12 +94,10 @@ export async function storeLog(store: ResultsStore, log: OpenedLog, o: LogImport
   const batcher = new RequestBatches(o.batchSize);
   const needsMethod = o.selection.methods !== null || o.selection.readsAsProbes;
   let batches = 0;
-  let writing: Promise<void> | null = null;
-  const write = async (b: ImportedBatch): Promise<void> => {
+  const writer = new ImportedBatchWriter(store.db, run.id);
+  const write = (b: ImportedBatch): Promise<void> => {
     batches++;
-    if (writing !== null) await writing;
-    writing = writeImportedBatch(store.db, run.id, b.batch, b.ops);
-    writing.catch(() => undefined); // awaited before the next batch or the end; never unhandled meanwhile
+    return writer.add(b.batch, b.ops);
   };
   /** The request that leaves the reordering window goes to the batcher; only a closed batch awaits its write. */
   const take = (item: { req: LogRequest; probe: boolean } | undefined): Promise<void> | undefined => {
@@ -132,10 +130,10 @@ export async function storeLog(store: ResultsStore, log: OpenedLog, o: LogImport
         const closing = take(item);
         if (closing !== undefined) await closing;
       }
+      await writer.finish();
     } finally {
-      await (writing as Promise<void> | null)?.catch(() => undefined); // ROLLBACK only after the last write settled
+      await writer.abandon(); // ROLLBACK only after the write in flight settled
     }
-    await writing;
     if (batches === 0)
       throw new UsageError(
         'E_BAD_LOG',

@@ -9,27 +9,29 @@ import { opInsertSql, OPS_PER_LITERAL_INSERT } from './op-insert-sql.js';
 import { batchParams, BATCH_COLUMNS, OP_COLUMNS, opParams } from './rows.js';
 import type { SqliteDb } from './sqlite.js';
 
-/** Writes the batch row and its operations; no transaction of its own. */
-export async function writeImportedBatch(
+/**
+ * The batch row and its operations as one SQL text of literal INSERTs (no parameters, so texts of
+ * several batches can go to the driver joined, in one call); null if some value has no exact literal.
+ */
+export function importedBatchSql(runId: string, batch: BatchRecord, ops: readonly OpRecord[]): string | null {
+  const head = batchInsertSql(runId, batch);
+  if (head === null) return null;
+  const statements: string[] = [head];
+  for (let i = 0; i < ops.length; i += OPS_PER_LITERAL_INSERT) {
+    const sql = opInsertSql(runId, batch.index, ops, i, Math.min(i + OPS_PER_LITERAL_INSERT, ops.length));
+    if (sql === null) return null;
+    statements.push(sql);
+  }
+  return statements.join(';\n');
+}
+
+/** Writes the batch row and its operations with bound values, a statement each; no transaction of its own. */
+export async function writeImportedBatchBound(
   db: SqliteDb,
   runId: string,
   batch: BatchRecord,
   ops: readonly OpRecord[],
 ): Promise<void> {
-  const head = batchInsertSql(runId, batch);
-  const statements: string[] = [];
-  if (head !== null) {
-    statements.push(head);
-    for (let i = 0; i < ops.length; i += OPS_PER_LITERAL_INSERT) {
-      const sql = opInsertSql(runId, batch.index, ops, i, Math.min(i + OPS_PER_LITERAL_INSERT, ops.length));
-      if (sql === null) break;
-      statements.push(sql);
-    }
-  }
-  if (head !== null && statements.length === 1 + Math.ceil(ops.length / OPS_PER_LITERAL_INSERT)) {
-    await db.exec(statements.join(';\n'));
-    return;
-  }
   const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
   await db.run(
     `INSERT INTO batches (${BATCH_COLUMNS.join(', ')}) VALUES (${marks(BATCH_COLUMNS.length)})`,
@@ -40,4 +42,16 @@ export async function writeImportedBatch(
       `INSERT INTO ops (${OP_COLUMNS.join(', ')}) VALUES (${marks(OP_COLUMNS.length)})`,
       opParams(runId, batch.index, op),
     );
+}
+
+/** Writes the batch row and its operations; no transaction of its own. */
+export async function writeImportedBatch(
+  db: SqliteDb,
+  runId: string,
+  batch: BatchRecord,
+  ops: readonly OpRecord[],
+): Promise<void> {
+  const sql = importedBatchSql(runId, batch, ops);
+  if (sql !== null) await db.exec(sql);
+  else await writeImportedBatchBound(db, runId, batch, ops);
 }

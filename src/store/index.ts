@@ -6,6 +6,7 @@ export { importedBatchesSql } from './batch-import-sql.js';
 export { batchTimesOf, readBatchTimes, readOpTotals } from './batch-times.js';
 export { finishCompare, linkCompareRun, loadCompare, recordCompare } from './compare-records.js';
 export { readHostSamples, recordHostSample, type HostSample } from './host-samples.js';
+export { ImportedBatchWriter } from './imported-batch-writer.js';
 export { writeImportedBatch } from './imported-ops.js';
 export { setImportedPlan } from './imported-plan.js';
 export { ingestErrorsByBatch } from './ingest-errors.js';

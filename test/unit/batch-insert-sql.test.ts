@@ -15,6 +15,7 @@ import { ResultsStore } from '../../src/store/results-store.js';
 import { BATCH_COLUMNS, batchParams } from '../../src/store/rows.js';
 import { real } from '../../src/store/sql-literals.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
+import { runRecord } from '../helpers/run-record.js';
 
 let dir: string;
 let mem: SqliteDb;
@@ -27,24 +28,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const run = (id: string): RunRecord => ({
-  id,
-  label: null,
-  source: 'run',
-  status: 'running',
-  backend: 'null',
-  target: null,
-  targetInfo: null,
-  workload: {},
-  batchSize: 1,
-  plannedBatches: 1,
-  toolVersion: '0',
-  nodeVersion: process.version,
-  host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
-  startedAt: '2026-01-01T00:00:00Z',
-  finishedAt: null,
-  error: null,
-});
+const run = (id: string): RunRecord => runRecord(id);
 
 const op = (i: number): OpRecord => ({
   kind: 'add-datastream',

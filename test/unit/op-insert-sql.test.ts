@@ -14,6 +14,7 @@ import { opInsertSql } from '../../src/store/op-insert-sql.js';
 import type { BatchRecord, OpRecord, RunRecord } from '../../src/model/records.js';
 import { ResultsStore } from '../../src/store/results-store.js';
 import { OP_COLUMNS, opParams } from '../../src/store/rows.js';
+import { runRecord } from '../helpers/run-record.js';
 
 let dir: string;
 before(() => {
@@ -21,24 +22,7 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const run = (id: string): RunRecord => ({
-  id,
-  label: null,
-  source: 'run',
-  status: 'running',
-  backend: 'null',
-  target: null,
-  targetInfo: null,
-  workload: {},
-  batchSize: 1,
-  plannedBatches: 1,
-  toolVersion: '0',
-  nodeVersion: process.version,
-  host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
-  startedAt: '2026-01-01T00:00:00Z',
-  finishedAt: null,
-  error: null,
-});
+const run = (id: string): RunRecord => runRecord(id);
 
 const batch = (index: number, n: number): BatchRecord => ({
   index,
