@@ -3,30 +3,19 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RunRecord } from '../../src/model/records.js';
 import { effectiveStatus, HEARTBEAT_STALE_MS, processAlive } from '../../src/store/run-liveness.js';
+import { runRecord } from '../helpers/run-record.js';
 
 const now = Date.parse('2026-12-03T12:00:00Z');
-const run = (o: Partial<RunRecord>): RunRecord => ({
-  id: 'r',
-  label: null,
-  source: 'run',
-  status: 'running',
-  backend: 'leveldb',
-  target: null,
-  targetInfo: null,
-  workload: {},
-  batchSize: 1,
-  plannedBatches: 1,
-  toolVersion: '0',
-  nodeVersion: 'v',
-  host: { hostname: 'h', platform: 'p', arch: 'a', cpus: 1, cpuModel: 'c', memoryBytes: 1 },
-  startedAt: '2026-12-03T11:00:00Z',
-  finishedAt: null,
-  error: null,
-  pid: 4242,
-  runHost: 'here',
-  heartbeatAt: '2026-12-03T11:59:00Z',
-  ...o,
-});
+const run = (o: Partial<RunRecord>): RunRecord =>
+  runRecord('r', {
+    backend: 'leveldb',
+    nodeVersion: 'v',
+    startedAt: '2026-12-03T11:00:00Z',
+    pid: 4242,
+    runHost: 'here',
+    heartbeatAt: '2026-12-03T11:59:00Z',
+    ...o,
+  });
 const view = (alive: boolean) => ({ host: 'here', nowMs: now, alive: () => alive });
 
 test('same host: interrupted exactly when the pid is gone', () => {
