@@ -25,6 +25,7 @@ async function recorded(db: string, objects: number, batchSize: number, label: s
     label,
     '--db',
     db,
+    '--no-stop-early',
     '--json',
   ]);
   assert.ok(r.stdout, r.stderr);

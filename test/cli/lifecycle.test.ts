@@ -123,8 +123,11 @@ test('SIGTERM stops after the current batch: exit 143, status aborted, data dire
     ),
   );
   const partial = await runCli(['check', 'last', '--db', db, '--allow-partial', '--json']);
-  assert.notEqual(partial.code, 3, 'with --allow-partial the batches present are gated');
-  assert.equal(JSON.parse(partial.stdout).completion, 'partial');
+  const gated = JSON.parse(partial.stdout) as { completion: string; contention: { rose?: boolean } | null };
+  assert.equal(gated.completion, 'partial');
+  // with --allow-partial the batches present are gated: exit 3 only if other work on the host rose
+  // during the run (the contention guard), never for the missing batches
+  assert.ok(partial.code !== 3 || gated.contention?.rose === true, partial.stdout);
 
   const junit = await runCli(['report', 'last', '--db', db, '--format', 'junit']);
   assert.equal(junit.code, 0, 'report itself exits 0');

@@ -65,7 +65,8 @@ test('killed twice, resumed twice: the same objects as an uninterrupted run, eve
   await killAfter(['run', '--resume', id, '--db', db, '--no-chart'], 8);
   const pendingSecond = await pending();
   const r = await runCli(['run', '--resume', id, '--db', db, '--no-chart', '--json']);
-  assert.ok([0, 1].includes(r.code ?? -1), r.stderr);
+  // the verdict is the host's (a busy host's rise makes it INCONCLUSIVE); the test is about the objects
+  assert.ok([0, 1, 3].includes(r.code ?? -1), r.stderr);
   const out = JSON.parse(r.stdout);
   assert.deepEqual([out.runId, out.status, out.batches, out.objects, out.failedOps], [id, 'completed', n / 500, n, 0]);
 

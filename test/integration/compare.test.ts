@@ -191,7 +191,8 @@ test(
       await store.close();
     }
     const check = await runCli(['check', answer.runs.second as string, '--db', db, '--json']);
-    assert.ok([0, 3].includes(check.code ?? -1), check.stderr);
+    // one run on the host's clock, unpaired: its verdict is the host's; the test is about the run it names
+    assert.ok([0, 1, 3].includes(check.code ?? -1), check.stderr);
     assert.equal(JSON.parse(check.stdout).runId, answer.runs.second);
   },
 );

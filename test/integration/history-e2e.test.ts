@@ -39,7 +39,8 @@ async function fill(db: string, version: string, cost: string, baseCost: string)
         extra: ['--no-stop-early', '--tag', `version=${version}`, '--tag', `repeat=${repeat}`],
       });
       const r = await runCli(args);
-      assert.ok(r.code === 0 || r.code === 1, `run ${version}: exit ${r.code}: ${r.stderr}`);
+      // each run's own verdict is the host's (3: other work rose during it); history pools the batches
+      assert.ok([0, 1, 3].includes(r.code ?? -1), `run ${version}: exit ${r.code}: ${r.stderr}`);
     } finally {
       await server.stop();
     }

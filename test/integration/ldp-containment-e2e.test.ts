@@ -83,11 +83,12 @@ test(
 test('keyed containment: the same workload runs to the end and passes (or warns)', { timeout: 600_000 }, async (t) => {
   // A real measurement on a shared machine: once in several CI runs, load that rose during the 10 s
   // run gave the keyed server a FAIL (growth 1.6x, Kendall tau 0.56; its growth is 0.9–1.1x in
-  // isolated runs). A FAIL is measured once more on a fresh server and data directory; the first is
-  // printed. A keyed server that really slowed down fails both times, so this test still catches it.
+  // isolated runs). A FAIL, or an INCONCLUSIVE where other work on the host rose during the run, is
+  // measured once more on a fresh server and data directory; the first is printed. A keyed server
+  // that really slowed down fails both times, so this test still catches it.
   let { out, code } = await runAgainst('keyed');
-  if (out.verdict === 'FAIL') {
-    t.diagnostic(`first keyed run: FAIL, measured again: ${JSON.stringify(out)}`);
+  if (out.verdict === 'FAIL' || out.verdict === 'INCONCLUSIVE') {
+    t.diagnostic(`first keyed run: ${out.verdict}, measured again: ${JSON.stringify(out)}`);
     ({ out, code } = await runAgainst('keyed', 'keyed-again'));
   }
   assert.equal(out.status, 'completed', JSON.stringify(out));
