@@ -22,8 +22,14 @@ before(() => {
 });
 after(() => tmp.cleanup());
 
-/** Sends raw bytes, half-closes after a moment, and returns the first line of the answer ('' for none within the bound). */
-function raw(url: URL, bytes: Buffer): Promise<string> {
+/**
+ * Sends raw bytes and returns the first line of the answer ('' for none within the bound). Fuzzed
+ * bytes may be a request cut short, which a server rightly waits on: those are half-closed after a
+ * moment so that it answers or closes. A well-framed request is never half-closed (the server may
+ * close on the half-close before its answer, which a slow store writes late on a busy host) and gets
+ * a long bound: it must be answered.
+ */
+function raw(url: URL, bytes: Buffer, framed = false): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname);
     let got = '';
@@ -32,10 +38,10 @@ function raw(url: URL, bytes: Buffer): Promise<string> {
       socket.destroy();
       resolve(got.split('\r\n')[0] ?? '');
     };
-    const timer = setTimeout(done, 1500);
+    const timer = setTimeout(done, framed ? 15_000 : 1500);
     socket.on('connect', () => {
       socket.write(bytes);
-      setTimeout(() => socket.end(), 50);
+      if (!framed) setTimeout(() => socket.end(), 50);
     });
     socket.on('data', (d: Buffer) => {
       got += d.toString('latin1');
@@ -326,7 +332,7 @@ for (const s of STORES) {
         await fc.assert(
           fc.asyncProperty(framedRequest(url.pathname.replace(/\/+$/, '')), async (bytes) => {
             const before = await s.snapshot(server.url);
-            const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(await raw(url, bytes))?.[1] ?? 0);
+            const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(await raw(url, bytes, true))?.[1] ?? 0);
             if (status < 400 || status >= 500) return;
             refused++;
             assert.deepEqual(
