@@ -244,7 +244,9 @@ describe('http-put with pooled bodies', () => {
       const plans = planBatch(workload, 0, workload.objects, { idPrefix: 'p' });
       const ops = (await runPool(plans, 4, (p) => backend.ingest(p))).flat();
       await backend.close();
-      await new Promise((r) => setTimeout(r, 200)); // an answer-first server may still be reading the last bodies
+      // an answer-first server may still be reading the last bodies: wait until it has them all (bounded)
+      for (let waited = 0; h.received.size < plans.length && waited < 10_000; waited += 10)
+        await new Promise((r) => setTimeout(r, 10));
       if ('closeAllConnections' in h.server) h.server.closeAllConnections();
       h.server.close();
       assert.equal(ops.filter((o) => o.status !== 'ok').length, 0);
